@@ -1,0 +1,62 @@
+/*
+ * alloc/array.h: small arrays whose element count is known only at run time.
+ *
+ * Git's tree-diff allocates two or three small arrays per call (FAST_ARRAY_ALLOC),
+ * and on most platforms a heap round trip costs more than the work done with them.
+ * These macros let the build choose how such arrays get their memory:
+ *
+ *   ALLOT_ARRAY_HEAP    malloc and free every time;
+ *   ALLOT_ARRAY_ALLOCA  alloca() for counts up to ALLOT_ARRAY_INLINE_MAX, heap beyond;
+ *   ALLOT_ARRAY_INLINE  a local array of ALLOT_ARRAY_INLINE_MAX elements, heap beyond.
+ *
+ * Use:
+ *
+ *     ALLOT_ARRAY(struct tree_desc, t, nparent);
+ *     ... use t[0] .. t[nparent - 1] ...
+ *     ALLOT_ARRAY_FREE(t);
+ *
+ * Promises:
+ *  - ALLOT_ARRAY(T, name, nr) declares `T *name` with room for nr elements, not
+ *    initialised, aligned for T. It is a declaration: use it where one may stand.
+ *  - nr is evaluated once. nr * sizeof(T) is checked: an overflow reaches the die
+ *    handler with "size overflow: nr * size"; a heap failure with "out of memory ...".
+ *  - nr == 0 gives a pointer that must not be dereferenced.
+ *  - Under alloca and inline, counts up to ALLOT_ARRAY_INLINE_MAX never touch the heap;
+ *    larger counts always do. Under heap, every array does.
+ *
+ * The caller must:
+ *  - call ALLOT_ARRAY_FREE(name) exactly once, in the same scope, before leaving it;
+ *  - not use the array after that, nor return it from the function;
+ *  - not declare one in a loop body that runs many times under alloca (the stack
+ *    grows each turn): declare it once per function call.
+ */
+#ifndef ALLOT_ARRAY_H
+#define ALLOT_ARRAY_H
+
+#include <stddef.h>
+
+#include "alloc/config.h"
+#include "alloc/stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Internal: heap memory for nr elements of size bytes (checked, counted, never NULL). */
+void *allot__array_heap(size_t nr, size_t size);
+/* Internal: releases what allot__array_heap returned. */
+void allot__array_free(void *ptr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
+#include "strategies/array_heap.h"
+#elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_ALLOCA
+#include "strategies/array_alloca.h"
+#elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_INLINE
+#include "strategies/array_inline.h"
+#endif
+
+#endif /* ALLOT_ARRAY_H */

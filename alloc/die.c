@@ -1,0 +1,84 @@
+/* The die handler and the messages allot gives it (see alloc/die.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc/internal.h"
+
+static void default_die(const char *msg)
+{
+	fprintf(stderr, "allot: %s\n", msg);
+	fflush(stderr);
+	abort();
+}
+
+static allot_die_fn die_handler = default_die;
+
+allot_die_fn allot_set_die(allot_die_fn fn)
+{
+	return __atomic_exchange_n(&die_handler, fn ? fn : default_die, __ATOMIC_SEQ_CST);
+}
+
+void allot__die(const char *msg)
+{
+	allot_die_fn fn = __atomic_load_n(&die_handler, __ATOMIC_SEQ_CST);
+
+	fn(msg);
+	abort(); /* the handler returned: there is nothing left to give the caller */
+}
+
+/* Appends the decimal digits of n at *pos; the buffers below are sized for any size_t. */
+static char *put_size(char *pos, size_t n)
+{
+	char digits[24];
+	int i = 0;
+
+	do {
+		digits[i++] = (char) ('0' + n % 10);
+		n /= 10;
+	} while (n);
+	while (i)
+		*pos++ = digits[--i];
+	return pos;
+}
+
+static char *put_str(char *pos, const char *s)
+{
+	size_t len = strlen(s);
+
+	memcpy(pos, s, len);
+	return pos + len;
+}
+
+void allot__die_overflow(size_t a, char op, size_t b)
+{
+	char msg[80], *pos = msg;
+
+	pos = put_str(pos, "size overflow: ");
+	pos = put_size(pos, a);
+	*pos++ = ' ';
+	*pos++ = op;
+	*pos++ = ' ';
+	pos = put_size(pos, b);
+	*pos = '\0';
+	allot__die(msg);
+}
+
+void allot__die_oom(size_t n)
+{
+	char msg[80], *pos = msg;
+
+	pos = put_str(pos, "out of memory allocating ");
+	pos = put_size(pos, n);
+	pos = put_str(pos, " bytes");
+	*pos = '\0';
+	allot__die(msg);
+}
+
+void allot__bug(const char *what)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), "BUG: %s", what);
+	allot__die(msg);
+}

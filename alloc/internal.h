@@ -1,0 +1,63 @@
+/*
+ * alloc/internal.h: what allot's own sources share. Not part of the API.
+ *
+ * Every heap call allot makes goes through allot__malloc/realloc/free, so that the
+ * stats count them and a failure reaches the die handler. Every size computation
+ * goes through allot__add/allot__mul, so that an overflow does too.
+ */
+#ifndef ALLOT_INTERNAL_H
+#define ALLOT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "alloc/alloc.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALLOT__NORETURN  __attribute__((noreturn))
+#define ALLOT__LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define ALLOT__NORETURN
+#define ALLOT__LIKELY(x) (x)
+#endif
+
+/* The alignment allot_pool_alloc promises: that of max_align_t. */
+#define ALLOT__ALIGN _Alignof(max_align_t)
+
+/* Calls the die handler with msg; aborts if it returns. */
+ALLOT__NORETURN void allot__die(const char *msg);
+/* "size overflow: a <op> b" */
+ALLOT__NORETURN void allot__die_overflow(size_t a, char op, size_t b);
+/* "out of memory allocating n bytes" */
+ALLOT__NORETURN void allot__die_oom(size_t n);
+/* "BUG: what" */
+ALLOT__NORETURN void allot__bug(const char *what);
+
+static inline size_t allot__add(size_t a, size_t b)
+{
+	if (a > SIZE_MAX - b)
+		allot__die_overflow(a, '+', b);
+	return a + b;
+}
+
+static inline size_t allot__mul(size_t a, size_t b)
+{
+	if (b && a > SIZE_MAX / b)
+		allot__die_overflow(a, '*', b);
+	return a * b;
+}
+
+/* Rounds n up to a multiple of align (a power of two); overflow-checked. */
+static inline size_t allot__align_up(size_t n, size_t align)
+{
+	return allot__add(n, align - 1) & ~(align - 1);
+}
+
+/* malloc that counts and never returns NULL (0 bytes are served as 1). */
+void *allot__malloc(size_t n);
+/* realloc that counts and never returns NULL; on failure ptr is untouched. */
+void *allot__realloc(void *ptr, size_t n);
+/* free that counts; NULL is ignored and not counted. */
+void allot__free(void *ptr);
+
+#endif /* ALLOT_INTERNAL_H */

@@ -1,0 +1,151 @@
+/*
+ * The parts of alloc/path.h that every path strategy shares. Where the bytes live is
+ * the store strategy's (allot__path_resize, allot__path_on_heap); how addf formats is
+ * the format strategy's (allot_path_vaddf).
+ */
+#include <string.h>
+
+#include "alloc/internal.h"
+#include "alloc/path_internal.h"
+
+char allot__path_slopbuf[1];
+
+void allot_path_init(struct allot_path *p, size_t hint)
+{
+	p->alloc = 0;
+	p->len = 0;
+	p->buf = allot__path_slopbuf;
+	if (hint)
+		allot_path_grow(p, hint);
+}
+
+void allot_path_release(struct allot_path *p)
+{
+	if (allot__path_on_heap(p))
+		allot__free(p->buf);
+	allot_path_init(p, 0);
+}
+
+void allot_path_reset(struct allot_path *p)
+{
+	allot_path_setlen(p, 0);
+}
+
+char *allot_path_detach(struct allot_path *p, size_t *len)
+{
+	char *out;
+
+	if (allot__path_on_heap(p)) {
+		out = p->buf;
+	} else {
+		out = allot__malloc(p->len + 1); /* len + 1 fits: the bytes are in memory */
+		memcpy(out, p->buf, p->len + 1);
+	}
+	if (len)
+		*len = p->len;
+	allot_path_init(p, 0);
+	return out;
+}
+
+void allot_path_move(struct allot_path *dst, struct allot_path *src)
+{
+	if (dst == src)
+		return;
+	allot_path_release(dst);
+	if (allot__path_on_heap(src)) {
+		dst->alloc = src->alloc;
+		dst->len = src->len;
+		dst->buf = src->buf;
+		allot_path_init(src, 0);
+		return;
+	}
+	/* src's bytes are inside src (or src is empty): copy them into dst's own storage. */
+	allot_path_add(dst, src->buf, src->len);
+	allot_path_release(src);
+}
+
+/* Git's growth policy (alloc_nr): half again, plus some, so appends are amortised O(1). */
+static size_t grown(size_t alloc)
+{
+	return alloc < (SIZE_MAX / 3 - 16) ? (alloc + 16) * 3 / 2 : SIZE_MAX;
+}
+
+void allot_path_grow(struct allot_path *p, size_t extra)
+{
+	size_t need = allot__add(allot__add(p->len, extra), 1);
+	size_t want;
+
+	if (need <= p->alloc)
+		return;
+	want = grown(p->alloc);
+	allot__path_resize(p, need, want > need ? want : need);
+}
+
+size_t allot_path_avail(const struct allot_path *p)
+{
+	return p->alloc ? p->alloc - p->len - 1 : 0;
+}
+
+void allot_path_setlen(struct allot_path *p, size_t len)
+{
+	if (len > (p->alloc ? p->alloc - 1 : 0))
+		allot__bug("allot_path_setlen: len is beyond the path's capacity");
+	if (p->alloc) /* an empty path's buffer is the shared empty string: already "" */
+		p->buf[len] = '\0';
+	p->len = len;
+}
+
+void allot_path_add(struct allot_path *p, const void *data, size_t len)
+{
+	if (len > allot_path_avail(p)) {
+		/* data may point into p->buf, which the grow can move */
+		size_t offset = (size_t) ((const char *) data - p->buf);
+		int inside = (const char *) data >= p->buf && offset < p->len;
+
+		allot_path_grow(p, len);
+		if (inside)
+			data = p->buf + offset;
+	}
+	memmove(p->buf + p->len, data, len);
+	p->len += len;
+	p->buf[p->len] = '\0';
+}
+
+void allot_path_addch(struct allot_path *p, int c)
+{
+	if (!allot_path_avail(p))
+		allot_path_grow(p, 1);
+	p->buf[p->len++] = (char) c;
+	p->buf[p->len] = '\0';
+}
+
+void allot_path_complete(struct allot_path *p, char term)
+{
+	if (p->len && p->buf[p->len - 1] != term)
+		allot_path_addch(p, term);
+}
+
+void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+	char *out;
+
+	allot_path_grow(p, allot__mul(n, 2));
+	out = p->buf + p->len;
+	for (i = 0; i < n; i++) {
+		*out++ = digits[bytes[i] >> 4];
+		*out++ = digits[bytes[i] & 0xf];
+	}
+	p->len += 2 * n;
+	p->buf[p->len] = '\0';
+}
+
+void allot_path_addf(struct allot_path *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	allot_path_vaddf(p, fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,148 @@
+/*
+ * alloc/path.h: growing strings for building paths, after Git's strbuf.
+ *
+ * Two knobs choose how a path works:
+ *
+ *   ALLOT_PATH_STORE   where the bytes live: ALLOT_PATH_HEAP (a heap buffer, as in Git's
+ *                      strbuf) or ALLOT_PATH_INLINE (up to ALLOT_PATH_INLINE_SIZE bytes
+ *                      inside the struct, the heap beyond);
+ *   ALLOT_PATH_FORMAT  how allot_path_addf formats: ALLOT_FORMAT_LIBC (vsnprintf straight
+ *                      into the free space, grow and retry once).
+ *
+ * Use:
+ *
+ *     struct allot_path path = ALLOT_PATH_INIT;
+ *     allot_path_addstr(&path, base);
+ *     allot_path_addch(&path, '/');
+ *     allot_path_add(&path, name, namelen);
+ *     ... path.buf, path.len ...
+ *     allot_path_release(&path);
+ *
+ * Invariants, under every strategy:
+ *  - buf is never NULL and buf[len] is always '\0', also right after ALLOT_PATH_INIT,
+ *    which allocates nothing.
+ *  - len + 1 <= alloc whenever alloc != 0. alloc == 0 means buf is a shared, read-only
+ *    empty string: never write through buf when alloc is 0.
+ *  - Any call that adds bytes may move buf: do not keep pointers into buf across it.
+ *  - A size overflow or a heap failure reaches the die handler before the path changes.
+ *
+ * The caller must not:
+ *  - copy a struct allot_path by assignment (under inline, buf points into the struct
+ *    itself): move it with allot_path_move;
+ *  - write through buf past len, except into the room that allot_path_grow made, and
+ *    then call allot_path_setlen;
+ *  - share a path between threads without a lock.
+ */
+#ifndef ALLOT_PATH_H
+#define ALLOT_PATH_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "alloc/config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Internal: the shared empty string that an empty path points at. Never written. */
+extern char allot__path_slopbuf[1];
+
+#if ALLOT_PATH_STORE == ALLOT_PATH_INLINE
+struct allot_path {
+	size_t alloc; /* bytes buf can hold, NUL included; 0: buf is the shared empty string */
+	size_t len;   /* bytes in use, NUL excluded */
+	char *buf;    /* the bytes: the shared empty string, inl, or a heap buffer */
+	char inl[ALLOT_PATH_INLINE_SIZE];
+};
+#define ALLOT_PATH_INIT                    \
+	{                                  \
+		0, 0, allot__path_slopbuf, \
+		{                          \
+			0                  \
+		}                          \
+	}
+#else
+struct allot_path {
+	size_t alloc; /* bytes buf can hold, NUL included; 0: buf is the shared empty string */
+	size_t len;   /* bytes in use, NUL excluded */
+	char *buf;    /* the bytes: the shared empty string or a heap buffer */
+};
+#define ALLOT_PATH_INIT                   \
+	{                                 \
+		0, 0, allot__path_slopbuf \
+	}
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALLOT__PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define ALLOT__PRINTF(f, a)
+#endif
+
+/* Initialises an empty path, with room for hint bytes if hint is not 0. */
+void allot_path_init(struct allot_path *p, size_t hint);
+
+/* Frees the buffer; p is empty and usable again, as after ALLOT_PATH_INIT. */
+void allot_path_release(struct allot_path *p);
+
+/* Empties p and keeps its capacity. */
+void allot_path_reset(struct allot_path *p);
+
+/*
+ * Hands the bytes over as a heap string of *len bytes plus a NUL, which the caller
+ * must free() (also when p was empty or inline: then it is a fresh copy). p is left
+ * empty and usable. len may be NULL.
+ */
+char *allot_path_detach(struct allot_path *p, size_t *len);
+
+/* Releases dst, then gives it src's contents; src is left empty. dst == src is a no-op. */
+void allot_path_move(struct allot_path *dst, struct allot_path *src);
+
+/* Makes room for extra more bytes and the NUL, so that adding them will not move buf. */
+void allot_path_grow(struct allot_path *p, size_t extra);
+
+/* Bytes that can be added without moving buf (NUL excluded). */
+size_t allot_path_avail(const struct allot_path *p);
+
+/*
+ * Sets len and writes the NUL. len must be at most the capacity (alloc - 1, or 0 for
+ * an empty path): more is a BUG and changes nothing.
+ */
+void allot_path_setlen(struct allot_path *p, size_t len);
+
+/* Appends len bytes from data (which may be inside p->buf). */
+void allot_path_add(struct allot_path *p, const void *data, size_t len);
+
+/* Appends the NUL-terminated string s. */
+static inline void allot_path_addstr(struct allot_path *p, const char *s)
+{
+	allot_path_add(p, s, strlen(s));
+}
+
+/* Appends one byte (c converted to unsigned char; '\0' is allowed and counted). */
+void allot_path_addch(struct allot_path *p, int c);
+
+/* Appends term unless p is empty or already ends with it (like Git's strbuf_complete). */
+void allot_path_complete(struct allot_path *p, char term);
+
+/* Appends the 2 * n lower-case hexadecimal digits of bytes[0 .. n-1]. */
+void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t n);
+
+/*
+ * Appends what printf would print. The bytes are exactly this platform's vsnprintf
+ * output for every conversion C defines; %n is not supported. A formatting error
+ * from the C library (an invalid wide character, output over INT_MAX) reaches the die
+ * handler and leaves p as it was.
+ */
+void allot_path_addf(struct allot_path *p, const char *fmt, ...) ALLOT__PRINTF(2, 3);
+
+/* allot_path_addf with a va_list; ap is used as vsnprintf would use it. */
+void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap) ALLOT__PRINTF(2, 0);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ALLOT_PATH_H */

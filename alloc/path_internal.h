@@ -1,0 +1,18 @@
+/* What the path-store strategies provide to alloc/path.c. Not part of the API. */
+#ifndef ALLOT_PATH_INTERNAL_H
+#define ALLOT_PATH_INTERNAL_H
+
+#include "alloc/path.h"
+
+/*
+ * Strategy hook: gives p a buffer of at least need bytes (need > p->alloc and > p->len),
+ * keeping buf[0 .. len] (the NUL included). want (>= need) is what the growth policy
+ * suggests for a heap buffer; a store may serve need from elsewhere (inline). Counts
+ * one path grow.
+ */
+void allot__path_resize(struct allot_path *p, size_t need, size_t want);
+
+/* Strategy hook: whether p->buf is a heap buffer that p owns (and must free). */
+int allot__path_on_heap(const struct allot_path *p);
+
+#endif /* ALLOT_PATH_INTERNAL_H */

@@ -1,0 +1,154 @@
+/*
+ * The parts of alloc/pool.h that every pool strategy shares: they are written over
+ * the strategy's allot_pool_alloc and its fields' common meaning (used, footprint).
+ */
+#include <string.h>
+
+#include "alloc/internal.h"
+#include "alloc/pool_internal.h"
+
+void allot_pool_init(struct allot_pool *pool, size_t block_hint)
+{
+	struct allot_pool empty = ALLOT_POOL_INIT;
+
+	*pool = empty;
+	pool->block_size = block_hint;
+}
+
+void *allot_pool_calloc(struct allot_pool *pool, size_t count, size_t size)
+{
+	size_t len = allot__mul(count, size);
+	void *ptr = allot_pool_alloc(pool, len);
+
+	memset(ptr, 0, len);
+	return ptr;
+}
+
+char *allot_pool_strndup(struct allot_pool *pool, const char *s, size_t len)
+{
+	const char *nul = memchr(s, '\0', len);
+	size_t n = nul ? (size_t) (nul - s) : len;
+	char *copy = allot_pool_alloc(pool, allot__add(n, 1));
+
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	return copy;
+}
+
+char *allot_pool_strdup(struct allot_pool *pool, const char *s)
+{
+	size_t n = strlen(s);
+	char *copy = allot_pool_alloc(pool, n + 1); /* a string's length + 1 cannot overflow */
+
+	memcpy(copy, s, n + 1);
+	return copy;
+}
+
+struct allot_pool_mark allot_pool_save(const struct allot_pool *pool)
+{
+	struct allot_pool_mark mark;
+
+	mark.pool = pool;
+	mark.head = pool->head;
+	mark.cur = pool->cur;
+	mark.next = pool->next;
+	mark.used = pool->used;
+	mark.footprint = pool->footprint;
+	return mark;
+}
+
+void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
+{
+	allot__pool_check_mark(pool, &mark);
+	while (pool->head != mark.head) {
+		struct allot__chunk *c = pool->head;
+
+		pool->head = c->prev;
+		allot__pool_drop(pool, c);
+	}
+	pool->cur = mark.cur;
+	pool->next = mark.next;
+	pool->end = mark.cur ? (char *) mark.cur + mark.cur->size : NULL;
+	pool->used = mark.used;
+}
+
+void allot_pool_clear(struct allot_pool *pool)
+{
+	struct allot_pool_mark empty = {pool, NULL, NULL, NULL, 0, 0};
+
+	allot_pool_rewind(pool, empty);
+}
+
+void allot_pool_release(struct allot_pool *pool)
+{
+	allot_pool_clear(pool);
+	if (pool->spare) {
+		allot__pool_free_chunk(pool, pool->spare);
+		pool->spare = NULL;
+	}
+}
+
+void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
+{
+	struct allot__chunk *bottom;
+	size_t spare = src->spare ? src->spare->size : 0;
+
+	if (dst == src)
+		allot__bug("allot_pool_combine: a pool cannot take its own objects");
+	if (!src->head)
+		return;
+	for (bottom = src->head; bottom->prev; bottom = bottom->prev)
+		;
+	bottom->prev = dst->head;
+	dst->head = src->head;
+	if (!dst->cur) { /* nothing to bump from in dst: continue in src's block */
+		dst->cur = src->cur;
+		dst->next = src->next;
+		dst->end = src->end;
+	}
+	dst->used += src->used; /* both count live bytes, which fit in memory together */
+	dst->footprint += src->footprint - spare;
+
+	src->head = src->cur = NULL;
+	src->next = src->end = NULL;
+	src->used = 0;
+	src->footprint = spare;
+}
+
+void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c)
+{
+	pool->footprint -= c->size;
+	allot__free(c->raw);
+}
+
+size_t allot_pool_used(const struct allot_pool *pool)
+{
+	return pool->used;
+}
+
+size_t allot_pool_footprint(const struct allot_pool *pool)
+{
+	return pool->footprint;
+}
+
+void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark)
+{
+	const struct allot__chunk *c;
+
+	if (mark->pool != pool)
+		allot__bug("allot_pool_rewind: the mark belongs to another pool");
+	if (mark->used > pool->used ||
+	    (mark->cur && mark->cur == pool->cur && mark->next > pool->next))
+		allot__bug(
+		    "allot_pool_rewind: the mark is not on the pool's stack (ahead of the pool)");
+	for (c = pool->head; c != mark->head; c = c->prev)
+		if (!c)
+			allot__bug("allot_pool_rewind: the mark is not on the pool's stack (its "
+			           "block is gone)");
+}
+
+void allot__pool_check_align(size_t align)
+{
+	if (!align || (align & (align - 1)) || align > 4096)
+		allot__bug("allot_pool_alloc_aligned: align must be a power of two up to 4096");
+}

@@ -1,0 +1,136 @@
+/*
+ * alloc/pool.h: objects that are freed all at once.
+ *
+ * A pool hands out memory for many small objects that die together: Git's merge-ort
+ * allocates its paths and conflict records from a mem-pool and frees them with one
+ * call. The strategy decides what that costs:
+ *
+ *   ALLOT_POOL_MALLOC  every object is its own heap block, kept on a list so that
+ *                      clear, rewind and release can free them one by one;
+ *   ALLOT_POOL_ARENA   objects are bumped out of large blocks; an object too large
+ *                      for a block gets a block of its own.
+ *
+ * Use:
+ *
+ *     struct allot_pool pool = ALLOT_POOL_INIT;
+ *     struct entry *e = allot_pool_alloc(&pool, sizeof(*e));
+ *     ...
+ *     allot_pool_release(&pool);
+ *
+ * Promises, under every strategy:
+ *  - Allocation never returns NULL: a size overflow or a heap failure reaches the die
+ *    handler (see alloc/die.h) before anything in the pool changes.
+ *  - allot_pool_alloc returns memory aligned for any object type (max_align_t);
+ *    len == 0 returns a valid pointer, distinct from every other live object.
+ *  - Objects never overlap, and stay where they are until the pool frees them.
+ *  - allot_pool_used counts exactly the bytes asked for by live objects, the same under
+ *    every strategy; allot_pool_footprint is what the strategy holds from the heap.
+ *
+ * The caller must not:
+ *  - use an object after clear, release, or a rewind to a mark older than it;
+ *  - share a pool between threads without a lock (one pool per thread is the rule);
+ *  - copy a struct allot_pool and use both copies.
+ */
+#ifndef ALLOT_POOL_H
+#define ALLOT_POOL_H
+
+#include <stddef.h>
+
+#include "alloc/config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct allot__chunk;
+
+/*
+ * The fields are the strategies' own: callers use the functions below. Under malloc,
+ * head is the newest object; under arena it is the newest block, cur the block being
+ * bumped from next to end, and spare a block kept for reuse.
+ */
+struct allot_pool {
+	struct allot__chunk *head;
+	struct allot__chunk *cur;
+	struct allot__chunk *spare;
+	char *next;
+	char *end;
+	size_t block_size;
+	size_t used;
+	size_t footprint;
+};
+
+#define ALLOT_POOL_INIT                               \
+	{                                             \
+		NULL, NULL, NULL, NULL, NULL, 0, 0, 0 \
+	}
+
+/*
+ * A position in a pool, from allot_pool_save. Marks form a stack: rewinding to a mark
+ * frees every object allocated after it, and every later mark becomes invalid.
+ */
+struct allot_pool_mark {
+	const struct allot_pool *pool;
+	struct allot__chunk *head;
+	struct allot__chunk *cur;
+	char *next;
+	size_t used;
+	size_t footprint;
+};
+
+/*
+ * Initialises an empty pool; takes no memory yet. block_hint is the size of the
+ * arena's blocks in bytes (0: the default, 64 KiB); the malloc strategy ignores it.
+ * Equivalent to ALLOT_POOL_INIT when block_hint is 0.
+ */
+void allot_pool_init(struct allot_pool *pool, size_t block_hint);
+
+/* len bytes, uninitialised, aligned for any object type. */
+void *allot_pool_alloc(struct allot_pool *pool, size_t len);
+
+/* len bytes aligned to align, a power of two up to 4096 (else: BUG). */
+void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align);
+
+/* count * size bytes, zeroed; the product is overflow-checked. */
+void *allot_pool_calloc(struct allot_pool *pool, size_t count, size_t size);
+
+/* A copy of the string s, NUL-terminated. */
+char *allot_pool_strdup(struct allot_pool *pool, const char *s);
+
+/* A copy of at most len bytes of s, stopping at a NUL, always NUL-terminated. */
+char *allot_pool_strndup(struct allot_pool *pool, const char *s, size_t len);
+
+/* The pool's current position, to rewind to later. Changes nothing. */
+struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
+
+/*
+ * Frees every object allocated after mark was saved. A mark from another pool, or one
+ * that an earlier rewind, clear or release already dropped, is a BUG when allot can
+ * tell (a mark ahead of the pool's position, a block the pool no longer holds).
+ */
+void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark);
+
+/* Frees every object. The arena keeps one block to reuse; used becomes 0. */
+void allot_pool_clear(struct allot_pool *pool);
+
+/* Frees every object and returns all memory to the heap. The pool stays usable. */
+void allot_pool_release(struct allot_pool *pool);
+
+/*
+ * Moves every object of src into dst; they count as allocated just now in dst (a
+ * rewind of dst to an older mark frees them). src is left empty and usable; its
+ * marks are invalid. dst == src is a BUG.
+ */
+void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src);
+
+/* Bytes asked for by the live objects. */
+size_t allot_pool_used(const struct allot_pool *pool);
+
+/* Bytes the pool holds from the heap, bookkeeping included. */
+size_t allot_pool_footprint(const struct allot_pool *pool);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ALLOT_POOL_H */

@@ -1,0 +1,42 @@
+/* What the pool strategies share with alloc/pool.c. Not part of the API. */
+#ifndef ALLOT_POOL_INTERNAL_H
+#define ALLOT_POOL_INTERNAL_H
+
+#include "alloc/pool.h"
+
+/*
+ * A heap block a pool holds: one object under malloc, a block of objects under arena.
+ * The strategies give size and raw their own meaning; prev links the pool's chain,
+ * newest first, from pool->head.
+ */
+struct allot__chunk {
+	struct allot__chunk *prev;
+	void *raw; /* what malloc returned: free(raw) releases the chunk */
+	size_t
+	    size; /* bytes taken from the heap for it; under arena, cur ends at (char *) cur + size */
+};
+
+/* The chunk header, rounded up so that what follows it is max_align_t-aligned. */
+#define ALLOT__CHUNK_HDR \
+	((sizeof(struct allot__chunk) + ALLOT__ALIGN - 1) & ~(size_t) (ALLOT__ALIGN - 1))
+
+/*
+ * Dies with a BUG unless mark was saved from pool and is still on its stack, as far as
+ * allot can tell (checked before anything is freed). Walks the chunks that the rewind
+ * will free, so it costs no more than the rewind itself.
+ */
+void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark);
+
+/* Frees chunk c, which the pool no longer links, and takes it off the footprint. */
+void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c);
+
+/*
+ * Strategy hook: what to do with chunk c, which a rewind, clear or release has just
+ * unlinked (the malloc strategy frees it; the arena may keep it as pool->spare).
+ */
+void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *c);
+
+/* Dies with a BUG unless align is a power of two up to 4096. */
+void allot__pool_check_align(size_t align);
+
+#endif /* ALLOT_POOL_INTERNAL_H */

@@ -1,0 +1,86 @@
+/* Counters and allot_config() (see alloc/stats.h). */
+#include <string.h>
+
+#include "alloc/internal.h"
+
+struct allot_stats allot__stats;
+
+/* Every counter, in struct order; each is read and written as a whole 64-bit atomic. */
+#define ALLOT__STATS_FIELDS(X) \
+	X(array_calls)         \
+	X(array_heap)          \
+	X(pool_allocs)         \
+	X(pool_bytes)          \
+	X(pool_blocks)         \
+	X(path_grows)          \
+	X(path_addf)           \
+	X(path_addf_fallback)  \
+	X(heap_allocs)         \
+	X(heap_frees)
+
+void allot_stats_get(struct allot_stats *out)
+{
+#define GET(f) out->f = __atomic_load_n(&allot__stats.f, __ATOMIC_RELAXED);
+	ALLOT__STATS_FIELDS(GET)
+#undef GET
+}
+
+void allot_stats_reset(void)
+{
+#define RESET(f) __atomic_store_n(&allot__stats.f, 0, __ATOMIC_RELAXED);
+	ALLOT__STATS_FIELDS(RESET)
+#undef RESET
+}
+
+void allot_stats_print(FILE *out)
+{
+	struct allot_stats s;
+
+	allot_stats_get(&s);
+#define PRINT(f) fprintf(out, "%-19s %llu\n", #f, (unsigned long long) s.f);
+	ALLOT__STATS_FIELDS(PRINT)
+#undef PRINT
+}
+
+#define ALLOT__STR_(x) #x
+#define ALLOT__STR(x)  ALLOT__STR_(x)
+
+#if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
+#define ARRAY_NAME "heap"
+#elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_ALLOCA
+#define ARRAY_NAME "alloca"
+#else
+#define ARRAY_NAME "inline"
+#endif
+
+#if ALLOT_POOL == ALLOT_POOL_MALLOC
+#define POOL_NAME "malloc"
+#else
+#define POOL_NAME "arena"
+#endif
+
+#if ALLOT_PATH_STORE == ALLOT_PATH_HEAP
+#define STORE_NAME "heap"
+#else
+#define STORE_NAME "inline"
+#endif
+
+#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_LIBC
+#define FORMAT_NAME "libc"
+#else
+#define FORMAT_NAME "builtin"
+#endif
+
+#if ALLOT_STATS
+#define ALLOT__STATS_NAME "on"
+#else
+#define ALLOT__STATS_NAME "off"
+#endif
+
+const char *allot_config(void)
+{
+	return "array=" ARRAY_NAME
+	       ":" ALLOT__STR(ALLOT_ARRAY_INLINE_MAX) " pool=" POOL_NAME " path=" STORE_NAME
+	                                              "," FORMAT_NAME " malloc=" ALLOT_MALLOC_NAME
+	                                              " stats=" ALLOT__STATS_NAME;
+}

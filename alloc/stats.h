@@ -1,0 +1,63 @@
+/*
+ * alloc/stats.h: counters of what allot did, and the configuration it was built with.
+ *
+ * Built with ALLOT_STATS=1 (Bazel: --//alloc:stats=true), allot counts the events
+ * below in process-wide counters that any thread may update. With ALLOT_STATS=0 the
+ * counting code is not compiled at all and allot_stats_get() reports zeros.
+ */
+#ifndef ALLOT_STATS_H
+#define ALLOT_STATS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "alloc/config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct allot_stats {
+	uint64_t array_calls;        /* ALLOT_ARRAY uses */
+	uint64_t array_heap;         /* ... of which took their memory from the heap */
+	uint64_t pool_allocs;        /* objects handed out by any pool */
+	uint64_t pool_bytes;         /* bytes asked for by those allocations */
+	uint64_t pool_blocks;        /* heap blocks that pools took (one per object under malloc) */
+	uint64_t path_grows;         /* times a path's capacity had to grow */
+	uint64_t path_addf;          /* allot_path_addf/vaddf calls */
+	uint64_t path_addf_fallback; /* ... that the builtin formatter passed to libc */
+	uint64_t heap_allocs;        /* malloc/calloc/realloc calls made by allot itself */
+	uint64_t heap_frees;         /* free calls made by allot itself */
+};
+
+/* Copies the counters into *out; all zero unless ALLOT_STATS=1. */
+void allot_stats_get(struct allot_stats *out);
+
+/* Sets every counter to zero. */
+void allot_stats_reset(void);
+
+/* Prints every counter, one "name value" line each, to out. */
+void allot_stats_print(FILE *out);
+
+/*
+ * The strategies this library was built with, as one line, e.g.
+ * "array=alloca:2 pool=arena path=heap,libc malloc=system stats=off".
+ * The string is static; do not free it.
+ */
+const char *allot_config(void);
+
+/* Internal: the counters themselves, updated by the macros below. */
+extern struct allot_stats allot__stats;
+
+#if ALLOT_STATS
+#define ALLOT__COUNT(field, n) \
+	((void) __atomic_fetch_add(&allot__stats.field, (uint64_t) (n), __ATOMIC_RELAXED))
+#else
+#define ALLOT__COUNT(field, n) ((void) 0)
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ALLOT_STATS_H */

@@ -1,0 +1,30 @@
+/*
+ * Path store "heap": Git's strbuf. An empty path points at the shared empty string and
+ * owns nothing; any capacity at all is one heap buffer, grown with realloc.
+ */
+#include <string.h>
+
+#include "alloc/internal.h"
+#include "alloc/path_internal.h"
+
+#if ALLOT_PATH_STORE == ALLOT_PATH_HEAP
+
+int allot__path_on_heap(const struct allot_path *p)
+{
+	return p->alloc != 0;
+}
+
+void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
+{
+	(void) need; /* alloc >= need */
+	ALLOT__COUNT(path_grows, 1);
+	if (!p->alloc) {
+		p->buf = allot__malloc(alloc);
+		p->buf[0] = '\0'; /* an empty path has len 0 */
+	} else {
+		p->buf = allot__realloc(p->buf, alloc);
+	}
+	p->alloc = alloc;
+}
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * Path store "inline": up to ALLOT_PATH_INLINE_SIZE bytes (NUL included) live in the
+ * struct's own inl[] array, so short paths never touch the heap; a longer path moves
+ * to a heap buffer and stays there until release. An empty path points at the shared
+ * empty string, so that ALLOT_PATH_INIT needs no address of the struct itself.
+ */
+#include <string.h>
+
+#include "alloc/internal.h"
+#include "alloc/path_internal.h"
+
+#if ALLOT_PATH_STORE == ALLOT_PATH_INLINE
+
+int allot__path_on_heap(const struct allot_path *p)
+{
+	return p->alloc != 0 && p->buf != p->inl;
+}
+
+void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
+{
+	ALLOT__COUNT(path_grows, 1);
+	if (!p->alloc && need <= sizeof(p->inl)) {
+		p->buf = p->inl;
+		p->buf[0] = '\0';
+		p->alloc = sizeof(p->inl);
+		return;
+	}
+	if (allot__path_on_heap(p)) {
+		p->buf = allot__realloc(p->buf, alloc);
+	} else {
+		char *heap = allot__malloc(alloc);
+
+		memcpy(heap, p->buf, p->len + 1);
+		p->buf = heap;
+	}
+	p->alloc = alloc;
+}
+
+#endif

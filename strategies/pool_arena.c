@@ -1,0 +1,112 @@
+/*
+ * Pool strategy "arena": objects are bumped out of blocks of block_size bytes (64 KiB
+ * unless the pool's block_hint says otherwise). An object larger than a quarter of a
+ * block gets a block of its own, linked in without disturbing the block being bumped.
+ * A rewind or clear keeps one standard block as pool->spare for the next allocation,
+ * like PostgreSQL's keeper block or Zig's retain_capacity; release frees it too.
+ */
+#include "alloc/internal.h"
+#include "alloc/pool_internal.h"
+
+#if ALLOT_POOL == ALLOT_POOL_ARENA
+
+#define DEFAULT_BLOCK_SIZE ((size_t) 64 * 1024)
+#define MIN_BLOCK_SIZE     ((size_t) 256)
+
+static size_t block_size(const struct allot_pool *pool)
+{
+	if (!pool->block_size)
+		return DEFAULT_BLOCK_SIZE;
+	return pool->block_size < MIN_BLOCK_SIZE ? MIN_BLOCK_SIZE : pool->block_size;
+}
+
+/* A chunk of size bytes linked at the pool's head, from the spare block if it fits. */
+static struct allot__chunk *push_chunk(struct allot_pool *pool, size_t size)
+{
+	struct allot__chunk *c;
+
+	if (pool->spare && pool->spare->size == size) {
+		c = pool->spare;
+		pool->spare = NULL;
+	} else {
+		c = allot__malloc(size);
+		c->raw = c;
+		c->size = size;
+		pool->footprint += size;
+		ALLOT__COUNT(pool_blocks, 1);
+	}
+	c->prev = pool->head;
+	pool->head = c;
+	return c;
+}
+
+static void *take(struct allot_pool *pool, char *data, size_t len)
+{
+	pool->used += len;
+	ALLOT__COUNT(pool_allocs, 1);
+	ALLOT__COUNT(pool_bytes, len);
+	return data;
+}
+
+static void *bump_slow(struct allot_pool *pool, size_t len, size_t align)
+{
+	size_t n = len ? len : 1;
+	/* A block's data starts max_align_t-aligned: align needs at most this much padding. */
+	size_t need = allot__add(n, align - ALLOT__ALIGN);
+	size_t bsize = block_size(pool);
+	struct allot__chunk *c;
+	char *data;
+
+	if (need > (bsize - ALLOT__CHUNK_HDR) / 4) {
+		/* A block of its own, under the one being bumped from: cur stays as it is. */
+		c = push_chunk(pool, allot__add(need, ALLOT__CHUNK_HDR));
+		data = (char *) c + ALLOT__CHUNK_HDR;
+		data += (size_t) (-(uintptr_t) data & (align - 1));
+		return take(pool, data, len);
+	}
+	c = push_chunk(pool, bsize);
+	pool->cur = c;
+	data = (char *) c + ALLOT__CHUNK_HDR;
+	data += (size_t) (-(uintptr_t) data & (align - 1));
+	pool->next = data + n;
+	pool->end = (char *) c + bsize;
+	return take(pool, data, len);
+}
+
+static inline void *bump(struct allot_pool *pool, size_t len, size_t align)
+{
+	size_t pad = (size_t) (-(uintptr_t) pool->next & (align - 1));
+	size_t avail = (size_t) ((uintptr_t) pool->end - (uintptr_t) pool->next); /* both NULL: 0 */
+	size_t n = len ? len : 1; /* every object, even an empty one, has an address of its own */
+
+	if (ALLOT__LIKELY(avail >= pad && avail - pad >= n)) {
+		char *data = pool->next + pad;
+
+		pool->next = data + n;
+		return take(pool, data, len);
+	}
+	return bump_slow(pool, len, align);
+}
+
+void *allot_pool_alloc(struct allot_pool *pool, size_t len)
+{
+	return bump(pool, len, ALLOT__ALIGN);
+}
+
+void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align)
+{
+	allot__pool_check_align(align);
+	return bump(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
+}
+
+void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *c)
+{
+	if (!pool->spare && c->size == block_size(pool)) {
+		c->prev = NULL;
+		pool->spare = c;
+		return;
+	}
+	allot__pool_free_chunk(pool, c);
+}
+
+#endif

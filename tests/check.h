@@ -1,0 +1,103 @@
+/*
+ * tests/check.h: the assertions allot's C test bodies are written with.
+ *
+ * A test body is a C function declared with ALLOT_TEST(suite, name). It registers
+ * itself at start-up (a constructor), so linking the object file is enough; the
+ * runners (tests/gtest_main.cc under GoogleTest, tests/plain_main.c where there is no
+ * C++) list and run what registered. A failed CHECK ends the test at once and reports
+ * file, line and what differed; the runner goes on with the next test.
+ *
+ * CHECK_DIES(statement, expected) runs statement with a die handler that records the
+ * message and jumps back; it fails unless the handler was called with a message that
+ * starts with expected. Locals that statement changes must be volatile to be read after.
+ */
+#ifndef ALLOT_TESTS_CHECK_H
+#define ALLOT_TESTS_CHECK_H
+
+#include <setjmp.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct allot_test {
+	const char *suite;
+	const char *name;
+	void (*fn)(void);
+	const char *file;
+	int line;
+	struct allot_test *next;
+};
+
+/* What one run of a test gave: failed, and if so where and why. */
+struct allot_check_result {
+	int failed;
+	const char *file;
+	int line;
+	char msg[2048];
+};
+
+/* Adds t to the list, kept in file and line order. */
+void allot_check_register(struct allot_test *t);
+/* The registered tests, in order. */
+const struct allot_test *allot_check_tests(void);
+/* Runs one test and fills *result; returns result->failed. */
+int allot_check_run(const struct allot_test *t, struct allot_check_result *result);
+
+/* Ends the current test as failed, with a printf-style message. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noreturn, format(printf, 3, 4)))
+#endif
+void allot_check_fail(const char *file, int line, const char *fmt, ...);
+
+/* Internal to CHECK_DIES. */
+extern jmp_buf allot_check__die_jmp;
+void allot_check__arm_die(void);
+void allot_check__die_missed(const char *file, int line, const char *stmt, const char *expected);
+void allot_check__die_caught(const char *file, int line, const char *expected);
+void allot_check__eq(const char *file, int line, const char *a_text, const char *b_text,
+                     unsigned long long a, unsigned long long b);
+void allot_check__streq(const char *file, int line, const char *a_text, const char *b_text,
+                        const char *a, const char *b);
+void allot_check__memeq(const char *file, int line, const char *a_text, const char *b_text,
+                        const void *a, const void *b, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#define ALLOT_TEST(suite, name)                                                                  \
+	static void suite##__##name(void);                                                       \
+	static struct allot_test suite##__##name##__test = {#suite,   #name,    suite##__##name, \
+	                                                    __FILE__, __LINE__, NULL};           \
+	__attribute__((constructor)) static void suite##__##name##__register(void)               \
+	{                                                                                        \
+		allot_check_register(&suite##__##name##__test);                                  \
+	}                                                                                        \
+	static void suite##__##name(void)
+
+#define CHECK(cond) \
+	((cond) ? (void) 0 : allot_check_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond))
+
+/* Integers of any type up to 64 bits, compared as unsigned long long. */
+#define CHECK_EQ(a, b)                                                        \
+	allot_check__eq(__FILE__, __LINE__, #a, #b, (unsigned long long) (a), \
+	                (unsigned long long) (b))
+
+#define CHECK_STREQ(a, b) allot_check__streq(__FILE__, __LINE__, #a, #b, (a), (b))
+
+#define CHECK_MEMEQ(a, b, n) allot_check__memeq(__FILE__, __LINE__, #a, #b, (a), (b), (n))
+
+#define CHECK_DIES(statement, expected)                                                      \
+	do {                                                                                 \
+		allot_check__arm_die();                                                      \
+		if (setjmp(allot_check__die_jmp) == 0) {                                     \
+			statement;                                                           \
+			allot_check__die_missed(__FILE__, __LINE__, #statement, (expected)); \
+		} else {                                                                     \
+			allot_check__die_caught(__FILE__, __LINE__, (expected));             \
+		}                                                                            \
+	} while (0)
+
+#endif /* ALLOT_TESTS_CHECK_H */

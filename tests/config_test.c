@@ -1,0 +1,76 @@
+/* allot_config() names the strategies this build was made with, and the linked heap. */
+#if defined(__linux__)
+#define _GNU_SOURCE /* dladdr, RTLD_DEFAULT */
+#endif
+#include <string.h>
+
+#include "alloc/alloc.h"
+#include "tests/check.h"
+
+#if defined(__GLIBC__)
+#include <dlfcn.h>
+#endif
+
+ALLOT_TEST(config, names_every_knob)
+{
+	const char *c = allot_config();
+
+#if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
+	CHECK(strstr(c, "array=heap:") == c);
+#elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_ALLOCA
+	CHECK(strstr(c, "array=alloca:") == c);
+#else
+	CHECK(strstr(c, "array=inline:") == c);
+#endif
+#if ALLOT_POOL == ALLOT_POOL_MALLOC
+	CHECK(strstr(c, " pool=malloc ") != NULL);
+#else
+	CHECK(strstr(c, " pool=arena ") != NULL);
+#endif
+#if ALLOT_PATH_STORE == ALLOT_PATH_HEAP
+	CHECK(strstr(c, " path=heap,libc ") != NULL);
+#else
+	CHECK(strstr(c, " path=inline,libc ") != NULL);
+#endif
+	CHECK(strstr(c, " malloc=" ALLOT_MALLOC_NAME " ") != NULL);
+	CHECK(strstr(c, ALLOT_STATS ? " stats=on" : " stats=off") != NULL);
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZER_OWNS_MALLOC 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZER_OWNS_MALLOC 1
+#endif
+
+#if defined(__GLIBC__) && !defined(SANITIZER_OWNS_MALLOC)
+/* The heap backend that allot_config() names is the one malloc resolves to. */
+ALLOT_TEST(config, malloc_backend_is_linked)
+{
+	static const struct {
+		const char *name, *library;
+	} backends[] = {
+	    {"system", "libc.so"},
+	    {"tcmalloc", "libtcmalloc"},
+	    {"jemalloc", "libjemalloc"},
+	    {"mimalloc", "libmimalloc"},
+	};
+	void *sym = dlsym(RTLD_DEFAULT, "malloc");
+	Dl_info info;
+	size_t i;
+
+	CHECK(sym != NULL);
+	CHECK(dladdr(sym, &info) != 0);
+	for (i = 0; i < sizeof(backends) / sizeof(backends[0]); i++) {
+		if (strcmp(backends[i].name, ALLOT_MALLOC_NAME) != 0)
+			continue;
+		if (!strstr(info.dli_fname, backends[i].library))
+			allot_check_fail(__FILE__, __LINE__, "malloc comes from %s, not from %s",
+			                 info.dli_fname, backends[i].library);
+		return;
+	}
+	allot_check_fail(__FILE__, __LINE__, "unknown backend %s", ALLOT_MALLOC_NAME);
+}
+#endif

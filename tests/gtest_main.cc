@@ -1,0 +1,43 @@
+// The GoogleTest front end for the C test bodies (tests/NAME_test.c): each ALLOT_TEST becomes a
+// GoogleTest test, so --gtest_filter, --gtest_repeat and the XML report work as usual.
+// All the work happens in tests/check.c; this file only presents the results.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+extern "C" {
+#include "alloc/stats.h"
+#include "tests/check.h"
+}
+
+namespace
+{
+
+class CTest : public testing::Test
+{
+      public:
+	explicit CTest(const allot_test *test) : test_(test)
+	{
+	}
+	void TestBody() override
+	{
+		allot_check_result result;
+		if (allot_check_run(test_, &result))
+			ADD_FAILURE_AT(result.file, result.line) << result.msg;
+	}
+
+      private:
+	const allot_test *test_;
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+	testing::InitGoogleTest(&argc, argv);
+	for (const allot_test *t = allot_check_tests(); t; t = t->next)
+		testing::RegisterTest(t->suite, t->name, nullptr, nullptr, t->file, t->line,
+		                      [t]() -> testing::Test * { return new CTest(t); });
+	std::printf("allot: %s\n", allot_config());
+	return RUN_ALL_TESTS();
+}

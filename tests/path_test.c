@@ -1,0 +1,281 @@
+/* Behaviour of alloc/path.h that every path strategy must show. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc/alloc.h"
+#include "tests/check.h"
+
+/* The invariants that hold after every call: never NULL, NUL-terminated, within capacity. */
+static void check_invariants(const struct allot_path *p)
+{
+	CHECK(p->buf != NULL);
+	CHECK_EQ(p->buf[p->len], '\0');
+	if (p->alloc)
+		CHECK(p->len + 1 <= p->alloc);
+	else
+		CHECK_EQ(p->len, 0);
+	CHECK_EQ(allot_path_avail(p), p->alloc ? p->alloc - p->len - 1 : 0);
+}
+
+/* A string of n bytes "abc...zabc..." in a fresh heap buffer. */
+static char *letters(size_t n)
+{
+	char *s = malloc(n + 1);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s[i] = (char) ('a' + i % 26);
+	s[n] = '\0';
+	return s;
+}
+
+ALLOT_TEST(path, init_is_empty_and_terminated)
+{
+	struct allot_path a = ALLOT_PATH_INIT, b;
+
+	check_invariants(&a);
+	CHECK_STREQ(a.buf, "");
+	CHECK_EQ(a.len, 0);
+	allot_path_init(&b, 0);
+	check_invariants(&b);
+	allot_path_init(&b, 300);
+	check_invariants(&b);
+	CHECK(allot_path_avail(&b) >= 300);
+	allot_path_release(&a);
+	allot_path_release(&b);
+	check_invariants(&b);
+}
+
+ALLOT_TEST(path, add_and_friends)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	static const unsigned char oid[4] = {0x00, 0x9f, 0xa0, 0xff};
+
+	allot_path_addstr(&p, "objects");
+	check_invariants(&p);
+	allot_path_addch(&p, '/');
+	allot_path_addhex(&p, oid, 1);
+	allot_path_complete(&p, '/');
+	allot_path_complete(&p, '/'); /* already there */
+	allot_path_add(&p, "abc", 2);
+	allot_path_addhex(&p, oid, 4);
+	check_invariants(&p);
+	CHECK_STREQ(p.buf, "objects/00/ab009fa0ff");
+	CHECK_EQ(p.len, strlen(p.buf));
+	allot_path_addch(&p, '\0'); /* a NUL byte is content too */
+	CHECK_EQ(p.len, 22);
+	check_invariants(&p);
+	allot_path_release(&p);
+}
+
+ALLOT_TEST(path, complete_leaves_empty_path_empty)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+
+	allot_path_complete(&p, '/');
+	CHECK_EQ(p.len, 0);
+	check_invariants(&p);
+	allot_path_addch(&p, 'x');
+	allot_path_complete(&p, '/');
+	CHECK_STREQ(p.buf, "x/");
+	allot_path_release(&p);
+}
+
+ALLOT_TEST(path, add_from_own_buffer)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	int i;
+
+	allot_path_addstr(&p, "ab");
+	for (i = 0; i < 12; i++) /* doubles each turn, reading from the buffer that moves */
+		allot_path_add(&p, p.buf, p.len);
+	CHECK_EQ(p.len, 2 << 12);
+	for (i = 0; i < (2 << 12); i++)
+		CHECK_EQ(p.buf[i], i % 2 ? 'b' : 'a');
+	check_invariants(&p);
+	allot_path_release(&p);
+}
+
+ALLOT_TEST(path, reset_keeps_capacity)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	size_t alloc;
+	char *buf;
+
+	allot_path_addstr(&p, "some/long/enough/path");
+	alloc = p.alloc;
+	buf = p.buf;
+	allot_path_reset(&p);
+	check_invariants(&p);
+	CHECK_EQ(p.len, 0);
+	CHECK_EQ(p.alloc, alloc);
+	CHECK(p.buf == buf);
+	allot_path_reset(&p);
+	allot_path_release(&p);
+	allot_path_reset(&p); /* on an empty path too */
+	check_invariants(&p);
+}
+
+ALLOT_TEST(path, grow_then_write_then_setlen)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	char *buf;
+
+	allot_path_addstr(&p, "x");
+	allot_path_grow(&p, 1000);
+	CHECK(allot_path_avail(&p) >= 1000);
+	buf = p.buf;
+	memset(p.buf + p.len, 'y', 1000);
+	allot_path_setlen(&p, p.len + 1000);
+	CHECK(p.buf == buf); /* the room grow made did not move */
+	CHECK_EQ(p.len, 1001);
+	CHECK_EQ(p.buf[1000], 'y');
+	check_invariants(&p);
+	allot_path_setlen(&p, 1);
+	CHECK_STREQ(p.buf, "x");
+	allot_path_release(&p);
+}
+
+ALLOT_TEST(path, setlen_past_capacity_is_a_bug)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+
+	CHECK_DIES(allot_path_setlen(&p, 1), "BUG: allot_path_setlen");
+	check_invariants(&p);
+	allot_path_setlen(&p, 0);
+	allot_path_addstr(&p, "abc");
+	CHECK_DIES(allot_path_setlen(&p, p.alloc), "BUG: allot_path_setlen");
+	CHECK_STREQ(p.buf, "abc"); /* nothing changed */
+	allot_path_setlen(&p, p.alloc - 1);
+	CHECK_EQ(p.len, p.alloc - 1);
+	check_invariants(&p);
+	allot_path_release(&p);
+}
+
+/* detach and move for a path of n bytes: short ones stay inline under the inline store. */
+static void detach_and_move(size_t n)
+{
+	struct allot_path a = ALLOT_PATH_INIT, b = ALLOT_PATH_INIT;
+	char *want = letters(n), *got;
+	size_t len = 12345;
+
+	allot_path_add(&a, want, n);
+	got = allot_path_detach(&a, &len);
+	CHECK_EQ(len, n);
+	CHECK_STREQ(got, want);
+	check_invariants(&a);
+	CHECK_EQ(a.len, 0);
+	free(got); /* the caller's to free, inline or not */
+
+	allot_path_add(&a, want, n);
+	allot_path_addstr(&b, "old contents of b, released by the move");
+	allot_path_move(&b, &a);
+	CHECK_EQ(b.len, n);
+	CHECK_STREQ(b.buf, want);
+	check_invariants(&a);
+	check_invariants(&b);
+	CHECK_EQ(a.len, 0);
+	allot_path_addstr(&a, "a is usable");
+	CHECK_STREQ(a.buf, "a is usable");
+	allot_path_addch(&b, '!'); /* b owns its bytes */
+	CHECK_EQ(b.len, n + 1);
+	allot_path_move(&b, &b);
+	CHECK_EQ(b.len, n + 1);
+
+	allot_path_release(&a);
+	allot_path_move(&a, &b); /* into an empty path */
+	CHECK_EQ(a.len, n + 1);
+	got = allot_path_detach(&a, NULL);
+	CHECK_EQ(strlen(got), n + 1);
+	free(got);
+	allot_path_release(&a);
+	allot_path_release(&b);
+	free(want);
+}
+
+ALLOT_TEST(path, detach_and_move_empty)
+{
+	detach_and_move(0);
+}
+
+ALLOT_TEST(path, detach_and_move_short)
+{
+	detach_and_move(10);
+}
+
+ALLOT_TEST(path, detach_and_move_at_the_inline_boundary)
+{
+#ifdef ALLOT_PATH_INLINE_SIZE
+	detach_and_move(ALLOT_PATH_INLINE_SIZE - 2);
+	detach_and_move(ALLOT_PATH_INLINE_SIZE - 1);
+	detach_and_move(ALLOT_PATH_INLINE_SIZE);
+	detach_and_move(ALLOT_PATH_INLINE_SIZE + 1);
+#endif
+}
+
+ALLOT_TEST(path, detach_and_move_long)
+{
+	detach_and_move(100000);
+}
+
+ALLOT_TEST(path, growing_past_inline_keeps_contents)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	char *want = letters(1000);
+	size_t i;
+
+	for (i = 0; i < 1000; i++) {
+		allot_path_addch(&p, want[i]);
+		CHECK_EQ(p.len, i + 1);
+		CHECK_MEMEQ(p.buf, want, i + 1);
+		check_invariants(&p);
+	}
+	allot_path_release(&p);
+	free(want);
+}
+
+ALLOT_TEST(path, addf_matches_snprintf)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	char want[256];
+
+	allot_path_addf(&p, "%s/%02x/%s", "objects", 0xab, "cdef");
+	CHECK_STREQ(p.buf, "objects/ab/cdef");
+	allot_path_reset(&p);
+	snprintf(want, sizeof(want), "%d|%5u|%-4x|%lld|%zu|%c|%%|%.3s|%08.3f", -42, 7u, 255, -1LL,
+	         (size_t) 99, 'z', "truncate", 3.14159);
+	allot_path_addf(&p, "%d|%5u|%-4x|%lld|%zu|%c|%%|%.3s|%08.3f", -42, 7u, 255, -1LL,
+	                (size_t) 99, 'z', "truncate", 3.14159);
+	CHECK_STREQ(p.buf, want);
+	allot_path_addf(&p, "%s", "");
+	CHECK_STREQ(p.buf, want);
+	check_invariants(&p);
+	allot_path_release(&p);
+}
+
+ALLOT_TEST(path, addf_longer_than_any_buffer)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	size_t n = 100000;
+	char *s = letters(n), *want = malloc(n + 64);
+	int i;
+
+	allot_path_addstr(&p, "prefix:");
+	allot_path_addf(&p, "%s-%d", s, 42);
+	snprintf(want, n + 64, "prefix:%s-%d", s, 42);
+	CHECK_STREQ(p.buf, want);
+	CHECK_EQ(p.len, strlen(want));
+	check_invariants(&p);
+
+	allot_path_release(&p);
+	for (i = 0; i < 200; i++) { /* crosses every capacity on the way, one byte at a time */
+		allot_path_addf(&p, "%c", 'a' + i % 26);
+		CHECK_EQ(p.len, (size_t) i + 1);
+		CHECK_MEMEQ(p.buf, s, (size_t) i + 1);
+	}
+	allot_path_release(&p);
+	free(s);
+	free(want);
+}

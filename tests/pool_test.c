@@ -1,0 +1,345 @@
+/* Behaviour of alloc/pool.h that every pool strategy must show. */
+#include <stdint.h>
+#include <string.h>
+
+#include "alloc/alloc.h"
+#include "tests/check.h"
+
+#define MAX_ALIGN _Alignof(max_align_t)
+
+static int aligned(const void *p, size_t align)
+{
+	return ((uintptr_t) p & (align - 1)) == 0;
+}
+
+/* A reproducible pseudo-random sequence (xorshift), so failures replay. */
+static uint32_t next_rand(uint32_t *state)
+{
+	uint32_t x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	return *state = x;
+}
+
+ALLOT_TEST(pool, init_is_empty)
+{
+	struct allot_pool a = ALLOT_POOL_INIT, b;
+
+	allot_pool_init(&b, 0);
+	CHECK_EQ(allot_pool_used(&a), 0);
+	CHECK_EQ(allot_pool_footprint(&a), 0);
+	CHECK_EQ(allot_pool_used(&b), 0);
+	CHECK_EQ(allot_pool_footprint(&b), 0);
+	allot_pool_release(&a);
+	allot_pool_release(&b);
+}
+
+ALLOT_TEST(pool, every_pointer_is_max_aligned)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	size_t len;
+
+	for (len = 0; len < 300; len++) {
+		void *p = allot_pool_alloc(&pool, len);
+
+		CHECK(p != NULL);
+		CHECK(aligned(p, MAX_ALIGN));
+		memset(p, 0xab, len);
+	}
+	for (len = 1; len < 70000; len = len * 3 + 1) /* past a block's quarter and a whole block */
+		CHECK(aligned(allot_pool_alloc(&pool, len), MAX_ALIGN));
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, alloc_aligned_up_to_4096)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	size_t align, len;
+
+	for (align = 1; align <= 4096; align *= 2) {
+		for (len = 0; len < 5000; len = len * 2 + 1) {
+			char *p = allot_pool_alloc_aligned(&pool, len, align);
+
+			CHECK(aligned(p, align));
+			memset(p, 0x5a, len);
+			CHECK(aligned(allot_pool_alloc(&pool, 3),
+			              MAX_ALIGN)); /* and after an odd one */
+		}
+	}
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, alloc_aligned_rejects_bad_alignment)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+
+	CHECK_DIES(allot_pool_alloc_aligned(&pool, 8, 3), "BUG: allot_pool_alloc_aligned: align");
+	CHECK_DIES(allot_pool_alloc_aligned(&pool, 8, 8192),
+	           "BUG: allot_pool_alloc_aligned: align");
+	CHECK_DIES(allot_pool_alloc_aligned(&pool, 8, 0), "BUG: allot_pool_alloc_aligned: align");
+	CHECK_EQ(allot_pool_used(&pool), 0);
+	allot_pool_release(&pool);
+}
+
+#define NOBJ 3000
+
+/* Fills objects of random sizes with their own byte, then checks every one is intact. */
+ALLOT_TEST(pool, objects_never_overlap)
+{
+	struct allot_pool pool;
+	static unsigned char *obj[NOBJ];
+	static size_t len[NOBJ];
+	uint32_t seed = 12345;
+	size_t i, j, used = 0;
+
+	allot_pool_init(&pool, 4096); /* small blocks: many block boundaries */
+	for (i = 0; i < NOBJ; i++) {
+		len[i] = next_rand(&seed) % (i % 100 == 0 ? 9000 : 200);
+		obj[i] = i % 3 ? allot_pool_alloc(&pool, len[i])
+		               : allot_pool_alloc_aligned(&pool, len[i], (size_t) 1 << (i % 13));
+		memset(obj[i], (int) (i & 0xff), len[i]);
+		used += len[i];
+	}
+	CHECK_EQ(allot_pool_used(&pool), used);
+	CHECK(allot_pool_footprint(&pool) >= used);
+	for (i = 0; i < NOBJ; i++)
+		for (j = 0; j < len[i]; j++)
+			if (obj[i][j] != (unsigned char) (i & 0xff))
+				CHECK_EQ(obj[i][j], i & 0xff);
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, zero_length_objects_are_distinct)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	char *p[64];
+	int i, j;
+
+	for (i = 0; i < 64; i++)
+		p[i] = allot_pool_alloc(&pool, (size_t) (i % 2)); /* 0, 1, 0, 1, ... */
+	for (i = 0; i < 64; i++) {
+		CHECK(p[i] != NULL);
+		for (j = 0; j < i; j++)
+			CHECK(p[i] != p[j]);
+	}
+	CHECK_EQ(allot_pool_used(&pool), 32);
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, calloc_zeroes)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	unsigned char *dirty, *p;
+	size_t i;
+
+	dirty = allot_pool_alloc(&pool, 4000);
+	memset(dirty, 0xff, 4000);
+	allot_pool_clear(&pool); /* the arena hands the same bytes out again */
+	p = allot_pool_calloc(&pool, 1000, 4);
+	for (i = 0; i < 4000; i++)
+		CHECK_EQ(p[i], 0);
+	CHECK_EQ(allot_pool_used(&pool), 4000);
+	CHECK(allot_pool_calloc(&pool, 0, 16) != NULL);
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, strdup_and_strndup)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	const char text[] = "objects/ab/cdef";
+
+	CHECK_STREQ(allot_pool_strdup(&pool, text), text);
+	CHECK_STREQ(allot_pool_strdup(&pool, ""), "");
+	CHECK_STREQ(allot_pool_strndup(&pool, text, 7), "objects");
+	CHECK_STREQ(allot_pool_strndup(&pool, text, 100), text); /* stops at the NUL */
+	CHECK_STREQ(allot_pool_strndup(&pool, "a\0b", 3), "a");
+	CHECK_EQ(allot_pool_used(&pool), sizeof(text) + 1 + 8 + sizeof(text) + 2);
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, rewind_frees_what_came_after)
+{
+	struct allot_pool pool;
+	struct allot_pool_mark m1, m2;
+	char *a, *b, *c;
+
+	allot_pool_init(&pool, 1024);
+	a = allot_pool_strdup(&pool, "first");
+	m1 = allot_pool_save(&pool);
+	b = allot_pool_strdup(&pool, "second");
+	m2 = allot_pool_save(&pool);
+	c = allot_pool_alloc(&pool, 5000); /* a block of its own under arena */
+	memset(c, 1, 5000);
+	allot_pool_alloc(&pool, 700);
+
+	allot_pool_rewind(&pool, m2);
+	CHECK_EQ(allot_pool_used(&pool), 6 + 7);
+	CHECK_STREQ(a, "first");
+	CHECK_STREQ(b, "second");
+	allot_pool_rewind(&pool, m2); /* the same mark again: nothing more to free */
+	CHECK_EQ(allot_pool_used(&pool), 13);
+
+	allot_pool_rewind(&pool, m1); /* drops m2 */
+	CHECK_EQ(allot_pool_used(&pool), 6);
+	CHECK_STREQ(a, "first");
+	CHECK_DIES(allot_pool_rewind(&pool, m2), "BUG: allot_pool_rewind: the mark is not on");
+	CHECK_EQ(allot_pool_used(&pool), 6);
+
+	b = allot_pool_strdup(&pool, "again");
+	CHECK_STREQ(b, "again");
+	CHECK_STREQ(a, "first");
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, rewind_in_a_loop_keeps_the_footprint_flat)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	struct allot_pool_mark mark;
+	size_t footprint = 0;
+	int round, i;
+
+	allot_pool_strdup(&pool, "keep");
+	mark = allot_pool_save(&pool);
+	for (round = 0; round < 50; round++) {
+		for (i = 0; i < 2000; i++)
+			allot_pool_alloc(&pool, 48);
+		allot_pool_rewind(&pool, mark);
+		CHECK_EQ(allot_pool_used(&pool), 5);
+		if (round == 1)
+			footprint = allot_pool_footprint(&pool);
+		if (round > 1)
+			CHECK_EQ(allot_pool_footprint(&pool), footprint);
+	}
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, rewind_rejects_a_mark_of_another_pool)
+{
+	struct allot_pool a = ALLOT_POOL_INIT, b = ALLOT_POOL_INIT;
+	struct allot_pool_mark mark;
+
+	allot_pool_alloc(&a, 10);
+	allot_pool_alloc(&b, 10);
+	mark = allot_pool_save(&a);
+	CHECK_DIES(allot_pool_rewind(&b, mark),
+	           "BUG: allot_pool_rewind: the mark belongs to another");
+	CHECK_EQ(allot_pool_used(&b), 10);
+	allot_pool_release(&a);
+	allot_pool_release(&b);
+}
+
+ALLOT_TEST(pool, clear_then_reuse)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	int round, i;
+
+	for (round = 0; round < 3; round++) {
+		char *p[100];
+
+		for (i = 0; i < 100; i++) {
+			p[i] = allot_pool_alloc(&pool, 100);
+			memset(p[i], i, 100);
+		}
+		for (i = 0; i < 100; i++)
+			CHECK_EQ(p[i][99], i);
+		allot_pool_clear(&pool);
+		CHECK_EQ(allot_pool_used(&pool), 0);
+#if ALLOT_POOL == ALLOT_POOL_ARENA
+		CHECK(allot_pool_footprint(&pool) > 0); /* one block is kept for reuse */
+		CHECK(allot_pool_footprint(&pool) <= 64 * 1024);
+#else
+		CHECK_EQ(allot_pool_footprint(&pool), 0);
+#endif
+	}
+	allot_pool_release(&pool);
+}
+
+ALLOT_TEST(pool, release_then_reuse)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	int round;
+
+	for (round = 0; round < 3; round++) {
+		char *s = allot_pool_strdup(&pool, "still usable");
+
+		allot_pool_alloc(&pool, 100000);
+		CHECK_STREQ(s, "still usable");
+		allot_pool_release(&pool);
+		CHECK_EQ(allot_pool_used(&pool), 0);
+		CHECK_EQ(allot_pool_footprint(&pool), 0);
+	}
+}
+
+ALLOT_TEST(pool, combine_moves_objects)
+{
+	struct allot_pool dst = ALLOT_POOL_INIT, src = ALLOT_POOL_INIT;
+	struct allot_pool_mark before;
+	char *d, *s, *big;
+	size_t footprint;
+
+	d = allot_pool_strdup(&dst, "dst");
+	before = allot_pool_save(&dst);
+	s = allot_pool_strdup(&src, "src");
+	big = allot_pool_alloc(&src, 30000);
+	memset(big, 7, 30000);
+	footprint = allot_pool_footprint(&dst) + allot_pool_footprint(&src);
+
+	allot_pool_combine(&dst, &src);
+	CHECK_EQ(allot_pool_used(&dst), 4 + 4 + 30000);
+	CHECK_EQ(allot_pool_used(&src), 0);
+	CHECK_EQ(allot_pool_footprint(&dst) + allot_pool_footprint(&src), footprint);
+	CHECK_STREQ(d, "dst");
+	CHECK_STREQ(s, "src");
+	CHECK_EQ(big[29999], 7);
+
+	/* src stays usable; dst keeps allocating */
+	CHECK_STREQ(allot_pool_strdup(&src, "new"), "new");
+	CHECK_STREQ(allot_pool_strdup(&dst, "more"), "more");
+
+	/* combined objects count as allocated after every older mark of dst */
+	allot_pool_rewind(&dst, before);
+	CHECK_EQ(allot_pool_used(&dst), 4);
+	CHECK_STREQ(d, "dst");
+
+	allot_pool_combine(&dst, &src);
+	CHECK_EQ(allot_pool_used(&dst), 8);
+	CHECK_DIES(allot_pool_combine(&dst, &dst), "BUG: allot_pool_combine");
+	allot_pool_release(&dst);
+	allot_pool_release(&src);
+	CHECK_EQ(allot_pool_footprint(&dst), 0);
+	CHECK_EQ(allot_pool_footprint(&src), 0);
+}
+
+ALLOT_TEST(pool, combine_into_empty_pool)
+{
+	struct allot_pool dst = ALLOT_POOL_INIT, src = ALLOT_POOL_INIT;
+	char *s;
+
+	s = allot_pool_strdup(&src, "moved");
+	allot_pool_combine(&dst, &src);
+	CHECK_STREQ(s, "moved");
+	CHECK_STREQ(allot_pool_strdup(&dst, "next"), "next");
+	CHECK_STREQ(s, "moved");
+	CHECK_EQ(allot_pool_used(&dst), 11);
+	allot_pool_release(&dst);
+	allot_pool_release(&src);
+}
+
+ALLOT_TEST(pool, used_is_the_same_under_every_strategy)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	uint32_t seed = 99;
+	size_t total = 0;
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		size_t n = next_rand(&seed) % 300;
+
+		allot_pool_alloc(&pool, n);
+		total += n;
+	}
+	CHECK_EQ(allot_pool_used(&pool), total);
+	allot_pool_release(&pool);
+}

@@ -1,0 +1,140 @@
+/*
+ * alloc/stats.h: what the counters count under ALLOT_STATS=1, and that they stay zero
+ * (the counting compiled out) under ALLOT_STATS=0.
+ */
+#include <string.h>
+
+#include "alloc/alloc.h"
+#include "tests/check.h"
+
+static struct allot_stats since_reset(void)
+{
+	struct allot_stats s;
+
+	allot_stats_get(&s);
+	return s;
+}
+
+/* One ALLOT_ARRAY of nr ints, used and freed. */
+static int use_array(size_t nr)
+{
+	ALLOT_ARRAY(int, arr, nr);
+	size_t i;
+	int sum = 0;
+
+	for (i = 0; i < nr; i++)
+		arr[i] = (int) i;
+	for (i = 0; i < nr; i++)
+		sum += arr[i];
+	ALLOT_ARRAY_FREE(arr);
+	return sum;
+}
+
+ALLOT_TEST(stats, arrays)
+{
+	struct allot_stats s;
+	size_t i;
+
+	allot_stats_reset();
+	for (i = 0; i <= ALLOT_ARRAY_INLINE_MAX; i++)
+		use_array(i);
+	s = since_reset();
+#if ALLOT_STATS
+	CHECK_EQ(s.array_calls, ALLOT_ARRAY_INLINE_MAX + 1);
+#if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
+	CHECK_EQ(s.array_heap, ALLOT_ARRAY_INLINE_MAX + 1);
+	CHECK_EQ(s.heap_allocs, ALLOT_ARRAY_INLINE_MAX + 1);
+	CHECK_EQ(s.heap_frees, ALLOT_ARRAY_INLINE_MAX + 1);
+#else /* alloca and inline: small counts never touch the heap */
+	CHECK_EQ(s.array_heap, 0);
+	CHECK_EQ(s.heap_allocs, 0);
+	CHECK_EQ(s.heap_frees, 0);
+#endif
+	allot_stats_reset();
+	use_array(ALLOT_ARRAY_INLINE_MAX + 1); /* beyond: every strategy goes to the heap */
+	s = since_reset();
+	CHECK_EQ(s.array_calls, 1);
+	CHECK_EQ(s.array_heap, 1);
+	CHECK_EQ(s.heap_allocs, 1);
+	CHECK_EQ(s.heap_frees, 1);
+#else
+	CHECK_EQ(s.array_calls, 0);
+	CHECK_EQ(s.heap_allocs, 0);
+#endif
+}
+
+ALLOT_TEST(stats, pools)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	struct allot_stats s;
+	int i;
+
+	allot_stats_reset();
+	for (i = 0; i < 100; i++)
+		allot_pool_alloc(&pool, 24);
+	s = since_reset();
+#if ALLOT_STATS
+	CHECK_EQ(s.pool_allocs, 100);
+	CHECK_EQ(s.pool_bytes, 2400);
+#if ALLOT_POOL == ALLOT_POOL_MALLOC
+	CHECK_EQ(s.pool_blocks, 100);
+	CHECK_EQ(s.heap_allocs, 100);
+#else
+	CHECK_EQ(s.pool_blocks, 1); /* 100 small objects fit one block */
+	CHECK_EQ(s.heap_allocs, 1);
+#endif
+	allot_pool_release(&pool);
+	s = since_reset();
+	CHECK_EQ(s.heap_frees, s.heap_allocs); /* release gave every block back */
+#else
+	CHECK_EQ(s.pool_allocs, 0);
+	allot_pool_release(&pool);
+#endif
+}
+
+ALLOT_TEST(stats, paths)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	struct allot_stats s;
+
+	allot_stats_reset();
+	allot_path_addstr(&p, "short/path");
+	allot_path_addf(&p, "/%d", 7);
+	s = since_reset();
+#if ALLOT_STATS
+	CHECK_EQ(s.path_addf, 1);
+	CHECK_EQ(s.path_addf_fallback, 0);
+	CHECK(s.path_grows >= 1);
+#if ALLOT_PATH_STORE == ALLOT_PATH_INLINE
+	CHECK_EQ(s.heap_allocs, 0); /* a short path lives in the struct */
+#else
+	CHECK(s.heap_allocs >= 1);
+#endif
+#else
+	CHECK_EQ(s.path_addf, 0);
+	CHECK_EQ(s.path_grows, 0);
+#endif
+	allot_path_release(&p);
+	s = since_reset();
+	CHECK_EQ(s.heap_frees, s.heap_allocs);
+}
+
+ALLOT_TEST(stats, print_lists_every_counter)
+{
+	static const char *const names[] = {
+	    "array_calls", "array_heap", "pool_allocs",        "pool_bytes",  "pool_blocks",
+	    "path_grows",  "path_addf",  "path_addf_fallback", "heap_allocs", "heap_frees",
+	};
+	char text[2048];
+	FILE *out = tmpfile();
+	size_t n, i;
+
+	CHECK(out != NULL);
+	allot_stats_print(out);
+	rewind(out);
+	n = fread(text, 1, sizeof(text) - 1, out);
+	text[n] = '\0';
+	fclose(out);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		CHECK(strstr(text, names[i]) != NULL);
+}
