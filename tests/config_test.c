@@ -2,6 +2,7 @@
 #if defined(__linux__)
 #define _GNU_SOURCE /* dladdr, RTLD_DEFAULT */
 #endif
+#include <stdlib.h>
 #include <string.h>
 
 #include "alloc/alloc.h"
@@ -34,6 +35,15 @@ ALLOT_TEST(config, names_every_knob)
 #endif
 	CHECK(strstr(c, " malloc=" ALLOT_MALLOC_NAME " ") != NULL);
 	CHECK(strstr(c, ALLOT_STATS ? " stats=on" : " stats=off") != NULL);
+}
+
+/* Under Bazel, the variant's build rule says which string its knobs must give. */
+ALLOT_TEST(config, matches_what_the_build_asked_for)
+{
+	const char *expected = getenv("ALLOT_EXPECT_CONFIG");
+
+	if (expected)
+		CHECK_STREQ(allot_config(), expected);
 }
 
 #if defined(__has_feature)

@@ -1,0 +1,184 @@
+"""The knobs of allot, in one table that the flags, the transition and the variants share.
+
+Adding a strategy value: add it to `values` below and add its file under strategies/;
+the --//alloc flag accepts it, allot_cc_* can pin it, and the test and benchmark
+variants pick it up.
+"""
+
+load(
+    "@bazel_skylib//rules:common_settings.bzl",
+    "BuildSettingInfo",
+    "bool_flag",
+    "int_flag",
+    "string_flag",
+)
+
+# knob -> its flag's kind, allowed values and default, and the C define it becomes
+# ("{}" stands for the value: upper-cased strings, counts, 1 or 0 for booleans).
+KNOBS = {
+    "array": struct(
+        kind = "string",
+        values = ["heap", "alloca", "inline"],
+        default = "alloca",
+        define = "ALLOT_ARRAY=ALLOT_ARRAY_{}",
+    ),
+    "array_inline_max": struct(
+        kind = "int",
+        values = None,
+        default = 2,
+        define = "ALLOT_ARRAY_INLINE_MAX={}",
+    ),
+    "pool": struct(
+        kind = "string",
+        values = ["malloc", "arena"],
+        default = "arena",
+        define = "ALLOT_POOL=ALLOT_POOL_{}",
+    ),
+    "path_store": struct(
+        kind = "string",
+        values = ["heap", "inline"],
+        default = "heap",
+        define = "ALLOT_PATH_STORE=ALLOT_PATH_{}",
+    ),
+    "path_format": struct(
+        kind = "string",
+        values = ["libc"],  # "builtin" comes with the builtin formatter
+        default = "libc",
+        define = "ALLOT_PATH_FORMAT=ALLOT_FORMAT_{}",
+    ),
+    "malloc": struct(
+        kind = "string",
+        values = ["system", "tcmalloc", "jemalloc", "mimalloc"],
+        default = "system",
+        define = "ALLOT_MALLOC_NAME=\"{}\"",
+    ),
+    "stats": struct(
+        kind = "bool",
+        values = None,
+        default = False,
+        define = "ALLOT_STATS={}",
+    ),
+}
+
+# Heap backends other than the C library's own, as libraries to link.
+MALLOC_LIBS = {
+    "tcmalloc": "@allot_host_libs//:tcmalloc",
+    "jemalloc": "@allot_host_libs//:jemalloc",
+    "mimalloc": "@allot_host_libs//:mimalloc",
+}
+
+def malloc_backend_choices(default):
+    """For a select() in //alloc: the library that each --//alloc:malloc value links."""
+    choices = {"//alloc:malloc_" + name: lib for name, lib in MALLOC_LIBS.items()}
+    choices["//conditions:default"] = default
+    return choices
+
+def knob_label(knob):
+    """The flag of a knob, as a label string valid from any workspace."""
+    return str(Label("//alloc:" + knob))
+
+def parse_knob(knob, value):
+    """A knob's value from a string (as in a strategies dict), checked where Starlark can."""
+    if knob not in KNOBS:
+        fail("unknown allot knob '%s'; the knobs are: %s" % (knob, ", ".join(sorted(KNOBS.keys()))))
+    spec = KNOBS[knob]
+    if type(value) != "string":
+        fail("allot knob '%s': give the value as a string, e.g. \"%s\"" % (knob, spec.default))
+    if spec.kind == "int":
+        if not value.isdigit() or int(value) > 4096:
+            fail("allot knob '%s' takes a count from 0 to 4096, not '%s'" % (knob, value))
+        return int(value)
+    if spec.kind == "bool":
+        if value not in ("true", "false"):
+            fail("allot knob '%s': invalid value '%s'. Allowed values are [\"true\", \"false\"]" % (knob, value))
+        return value == "true"
+    if value not in spec.values:
+        fail("allot knob '%s': invalid value '%s'. Allowed values are %s" % (knob, value, spec.values))
+    return value
+
+def resolve(strategies):
+    """Every knob's value: the given strategies (a dict of strings) over the defaults."""
+    values = {knob: spec.default for knob, spec in KNOBS.items()}
+    for knob, value in strategies.items():
+        values[knob] = parse_knob(knob, value)
+    return values
+
+def _c_value(spec, value):
+    if spec.kind == "bool":
+        return "1" if value else "0"
+    if spec.kind == "int":
+        return str(value)
+    return value.upper() if spec.define.endswith("_{}") else value
+
+def knob_defines(values, for_attribute = False):
+    """The C defines for resolved knob values.
+
+    for_attribute: quote them for a rule's `defines` attribute, which Bazel splits like a
+    shell command line (a provider's defines are taken as they are).
+    """
+    defines = [
+        KNOBS[knob].define.format(_c_value(KNOBS[knob], values[knob]))
+        for knob in sorted(KNOBS.keys())
+    ]
+    if for_attribute:
+        defines = [d.replace('"', '\\"') for d in defines]
+    return defines
+
+def config_string(values):
+    """What allot_config() must return for resolved knob values (an independent check)."""
+    return "array=%s:%d pool=%s path=%s,%s malloc=%s stats=%s" % (
+        values["array"],
+        values["array_inline_max"],
+        values["pool"],
+        values["path_store"],
+        values["path_format"],
+        values["malloc"],
+        "on" if values["stats"] else "off",
+    )
+
+def _knob_defines_impl(ctx):
+    values = {knob: getattr(ctx.attr, "_" + knob)[BuildSettingInfo].value for knob in KNOBS}
+    if values["array_inline_max"] < 0 or values["array_inline_max"] > 4096:
+        fail("--//alloc:array_inline_max must be an element count from 0 to 4096, not %d" %
+             values["array_inline_max"])
+    context = cc_common.create_compilation_context(defines = depset(knob_defines(values)))
+    return [CcInfo(compilation_context = context)]
+
+# The defines that the --//alloc:* flags ask for, as a C dependency: everything that
+# depends on //alloc compiles with them.
+knob_defines_from_flags = rule(
+    implementation = _knob_defines_impl,
+    attrs = {
+        "_" + knob: attr.label(default = "//alloc:" + knob)
+        for knob in KNOBS
+    },
+)
+
+def allot_knob_flags():
+    """Declares, in the calling package, one flag per knob and a config_setting per value."""
+    for knob, spec in KNOBS.items():
+        if spec.kind == "string":
+            string_flag(
+                name = knob,
+                build_setting_default = spec.default,
+                values = spec.values,
+                visibility = ["//visibility:public"],
+            )
+            for value in spec.values:
+                native.config_setting(
+                    name = "%s_%s" % (knob, value),
+                    flag_values = {":" + knob: value},
+                    visibility = ["//visibility:public"],
+                )
+        elif spec.kind == "int":
+            int_flag(
+                name = knob,
+                build_setting_default = spec.default,
+                visibility = ["//visibility:public"],
+            )
+        else:
+            bool_flag(
+                name = knob,
+                build_setting_default = spec.default,
+                visibility = ["//visibility:public"],
+            )
