@@ -6,7 +6,7 @@ knobs, whatever the command line says, so that many variants build side by side 
 configuration (and what they share, GoogleTest, builds once).
 """
 
-load("@rules_cc//cc:defs.bzl", "cc_library", "cc_test")
+load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
 load(":knobs.bzl", "KNOBS", "MALLOC_LIBS", "config_string", "knob_defines", "resolve")
 
 def variant_name(strategies):
@@ -74,3 +74,16 @@ def allot_test_variants(name, srcs, deps = [], variants = None, **kwargs):
         )
         tests.append(":" + variant)
     native.test_suite(name = name, tests = tests)
+
+def allot_binary_variants(name, srcs, deps = [], variants = None, **kwargs):
+    """One cc_binary per variant (`name`_<variant>); returns their labels.
+
+    For programs that must behave the same under every variant (the benchmarks).
+    """
+    binaries = []
+    for strategies in (variants if variants != None else suite_variants()):
+        variant = "%s_%s" % (name, variant_name(strategies))
+        allot_variant_library(name = variant + "_alloc", strategies = strategies)
+        cc_binary(name = variant, srcs = srcs, deps = deps + [":%s_alloc" % variant], **kwargs)
+        binaries.append(":" + variant)
+    return binaries
