@@ -67,6 +67,7 @@ def allot_test_variants(name, srcs, deps = [], variants = None, **kwargs):
         allot_variant_library(name = variant + "_alloc", strategies = strategies, testonly = True)
         cc_test(
             name = variant,
+            size = "small",
             srcs = srcs,
             deps = deps + [":%s_alloc" % variant],
             env = {"ALLOT_EXPECT_CONFIG": config_string(resolve(strategies))},

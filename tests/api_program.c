@@ -1,0 +1,180 @@
+/*
+ * A program written only against ../shared/API.md: every public name, no internals.
+ * It must compile and succeed under every strategy combination, with Bazel (from
+ * another workspace, tests/external_check.sh) and with plain cc (tests/embed_check.sh).
+ * It prints "api_program: ok" and allot_config(), and exits 1 naming the first failure.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc/alloc.h"
+
+static int failures;
+
+#define EXPECT(cond)                                                                            \
+	do {                                                                                    \
+		if (!(cond)) {                                                                  \
+			fprintf(stderr, "api_program: %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+			failures++;                                                             \
+		}                                                                               \
+	} while (0)
+
+static jmp_buf died;
+static char die_msg[256];
+
+static void catch_die(const char *msg)
+{
+	snprintf(die_msg, sizeof(die_msg), "%s", msg);
+	longjmp(died, 1);
+}
+
+static long sum_array(size_t nr)
+{
+	long sum = 0;
+	size_t i;
+	ALLOT_ARRAY(long, arr, nr);
+
+	for (i = 0; i < nr; i++)
+		arr[i] = (long) i;
+	for (i = 0; i < nr; i++)
+		sum += arr[i];
+	ALLOT_ARRAY_FREE(arr);
+	return sum;
+}
+
+static void arrays(void)
+{
+	size_t nr;
+
+	for (nr = 0; nr < 50; nr++)
+		EXPECT(sum_array(nr) == (long) (nr * (nr ? nr - 1 : 0) / 2));
+}
+
+static void pools(void)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT, other;
+	struct allot_pool_mark mark;
+	char *s, *aligned;
+	int *zeros, i;
+
+	allot_pool_init(&other, 0);
+	s = allot_pool_strdup(&pool, "kept");
+	mark = allot_pool_save(&pool);
+	for (i = 0; i < 10000; i++)
+		EXPECT(((uintptr_t) allot_pool_alloc(&pool, (size_t) i % 100) %
+		        _Alignof(max_align_t)) == 0);
+	aligned = allot_pool_alloc_aligned(&pool, 10, 4096);
+	EXPECT(((uintptr_t) aligned & 4095) == 0);
+	allot_pool_rewind(&pool, mark);
+	EXPECT(allot_pool_used(&pool) == 5);
+	EXPECT(!strcmp(s, "kept"));
+	zeros = allot_pool_calloc(&pool, 100, sizeof(int));
+	for (i = 0; i < 100; i++)
+		EXPECT(zeros[i] == 0);
+	EXPECT(!strcmp(allot_pool_strndup(&other, "abcdef", 3), "abc"));
+	allot_pool_combine(&pool, &other);
+	EXPECT(allot_pool_used(&pool) == 5 + 400 + 4);
+	EXPECT(allot_pool_used(&other) == 0);
+	EXPECT(allot_pool_footprint(&pool) >= allot_pool_used(&pool));
+	allot_pool_clear(&pool);
+	EXPECT(allot_pool_used(&pool) == 0);
+	allot_pool_release(&pool);
+	allot_pool_release(&other);
+	EXPECT(allot_pool_footprint(&pool) == 0);
+}
+
+static void vaddf(struct allot_path *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	allot_path_vaddf(p, fmt, ap);
+	va_end(ap);
+}
+
+static void paths(void)
+{
+	struct allot_path a = ALLOT_PATH_INIT, b;
+	static const unsigned char bytes[] = {0xde, 0xad};
+	char *out, want[600];
+	size_t len;
+
+	EXPECT(a.buf && a.buf[0] == '\0' && a.len == 0);
+	allot_path_init(&b, 10);
+	EXPECT(allot_path_avail(&b) >= 10);
+	allot_path_addstr(&a, "objects");
+	allot_path_complete(&a, '/');
+	allot_path_addhex(&a, bytes, 2);
+	allot_path_addch(&a, '/');
+	allot_path_add(&a, "xyz", 2);
+	allot_path_addf(&a, "-%d-%s", 42, "f");
+	vaddf(&a, "%05u", 7u);
+	EXPECT(!strcmp(a.buf, "objects/dead/xy-42-f00007"));
+	allot_path_grow(&a, 500);
+	EXPECT(allot_path_avail(&a) >= 500);
+	memset(a.buf + a.len, 'z', 500);
+	allot_path_setlen(&a, a.len + 500);
+	snprintf(want, sizeof(want), "%s", a.buf);
+	allot_path_move(&b, &a);
+	EXPECT(a.len == 0 && !strcmp(b.buf, want));
+	out = allot_path_detach(&b, &len);
+	EXPECT(len == strlen(want) && !strcmp(out, want));
+	free(out);
+	allot_path_addstr(&a, "x");
+	allot_path_reset(&a);
+	EXPECT(a.len == 0 && a.buf[0] == '\0');
+	allot_path_release(&a);
+	allot_path_release(&b);
+}
+
+static void errors(void)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	struct allot_path p = ALLOT_PATH_INIT;
+	allot_die_fn before = allot_set_die(catch_die);
+
+	if (!setjmp(died)) {
+		allot_pool_calloc(&pool, SIZE_MAX / 2, 4);
+		EXPECT(!"no die for an overflowing calloc");
+	}
+	EXPECT(!strncmp(die_msg, "size overflow: ", 15));
+	if (!setjmp(died)) {
+		allot_path_setlen(&p, 10);
+		EXPECT(!"no die for setlen past the capacity");
+	}
+	EXPECT(!strncmp(die_msg, "BUG: ", 5));
+	allot_set_die(before);
+	allot_pool_release(&pool);
+}
+
+static void stats(void)
+{
+	struct allot_stats s;
+
+	allot_stats_reset();
+	sum_array(1000);
+	allot_stats_get(&s);
+	if (strstr(allot_config(), "stats=on"))
+		EXPECT(s.array_calls == 1 && s.array_heap == 1);
+	else
+		EXPECT(s.array_calls == 0 && s.heap_allocs == 0);
+}
+
+int main(void)
+{
+	arrays();
+	pools();
+	paths();
+	errors();
+	stats();
+	if (failures) {
+		fprintf(stderr, "api_program: %d failures under %s\n", failures, allot_config());
+		return 1;
+	}
+	printf("api_program: ok\nallot: %s\n", allot_config());
+	return 0;
+}
