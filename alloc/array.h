@@ -51,6 +51,24 @@ void allot__array_free(void *ptr);
 }
 #endif
 
+/*
+ * Internal, for the strategies that serve small counts without the heap: declares the
+ * evaluated count, and picks `small` (an expression giving T *) up to
+ * ALLOT_ARRAY_INLINE_MAX elements, the heap beyond. ALLOT__ARRAY_FREE_SMALL_OR_HEAP frees
+ * only what came from the heap.
+ */
+#define ALLOT__ARRAY_SMALL_OR_HEAP(T, name, nr, small)          \
+	const size_t name##__allot_nr = (nr);                   \
+	T *name = name##__allot_nr <= ALLOT_ARRAY_INLINE_MAX    \
+	              ? (ALLOT__COUNT(array_calls, 1), (small)) \
+	              : (T *) allot__array_heap(name##__allot_nr, sizeof(T))
+
+#define ALLOT__ARRAY_FREE_SMALL_OR_HEAP(name)                  \
+	do {                                                   \
+		if (name##__allot_nr > ALLOT_ARRAY_INLINE_MAX) \
+			allot__array_free(name);               \
+	} while (0)
+
 #if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
 #include "strategies/array_heap.h"
 #elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_ALLOCA

@@ -12,17 +12,10 @@
 #endif
 
 /* An element count at most ALLOT_ARRAY_INLINE_MAX times sizeof(T) cannot overflow. */
-#define ALLOT_ARRAY(T, name, nr)                                                            \
-	const size_t name##__allot_nr = (nr);                                               \
-	T *name = name##__allot_nr <= ALLOT_ARRAY_INLINE_MAX                                \
-	              ? (ALLOT__COUNT(array_calls, 1),                                      \
-	                 (T *) alloca(name##__allot_nr ? name##__allot_nr * sizeof(T) : 1)) \
-	              : (T *) allot__array_heap(name##__allot_nr, sizeof(T))
+#define ALLOT_ARRAY(T, name, nr)    \
+	ALLOT__ARRAY_SMALL_OR_HEAP( \
+	    T, name, nr, (T *) alloca(name##__allot_nr ? name##__allot_nr * sizeof(T) : 1))
 
-#define ALLOT_ARRAY_FREE(name)                                 \
-	do {                                                   \
-		if (name##__allot_nr > ALLOT_ARRAY_INLINE_MAX) \
-			allot__array_free(name);               \
-	} while (0)
+#define ALLOT_ARRAY_FREE(name) ALLOT__ARRAY_FREE_SMALL_OR_HEAP(name)
 
 #endif

@@ -8,17 +8,10 @@
 /* C has no zero-length arrays: keep one element when ALLOT_ARRAY_INLINE_MAX is 0. */
 #define ALLOT__ARRAY_LOCAL_NR (ALLOT_ARRAY_INLINE_MAX > 0 ? ALLOT_ARRAY_INLINE_MAX : 1)
 
-#define ALLOT_ARRAY(T, name, nr)                                            \
-	const size_t name##__allot_nr = (nr);                               \
-	T name##__allot_local[ALLOT__ARRAY_LOCAL_NR];                       \
-	T *name = name##__allot_nr <= ALLOT_ARRAY_INLINE_MAX                \
-	              ? (ALLOT__COUNT(array_calls, 1), name##__allot_local) \
-	              : (T *) allot__array_heap(name##__allot_nr, sizeof(T))
+#define ALLOT_ARRAY(T, name, nr)                      \
+	T name##__allot_local[ALLOT__ARRAY_LOCAL_NR]; \
+	ALLOT__ARRAY_SMALL_OR_HEAP(T, name, nr, name##__allot_local)
 
-#define ALLOT_ARRAY_FREE(name)                                 \
-	do {                                                   \
-		if (name##__allot_nr > ALLOT_ARRAY_INLINE_MAX) \
-			allot__array_free(name);               \
-	} while (0)
+#define ALLOT_ARRAY_FREE(name) ALLOT__ARRAY_FREE_SMALL_OR_HEAP(name)
 
 #endif
