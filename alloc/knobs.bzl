@@ -60,18 +60,61 @@ KNOBS = {
     ),
 }
 
-# Heap backends other than the C library's own, as libraries to link.
+# Heap backends other than the C library's own, as libraries to link (glibc builds only).
 MALLOC_LIBS = {
     "tcmalloc": "@allot_host_libs//:tcmalloc",
     "jemalloc": "@allot_host_libs//:jemalloc",
     "mimalloc": "@allot_host_libs//:mimalloc",
 }
 
-def malloc_backend_choices(default):
-    """For a select() in //alloc: the library that each --//alloc:malloc value links."""
-    choices = {"//alloc:malloc_" + name: lib for name, lib in MALLOC_LIBS.items()}
-    choices["//conditions:default"] = default
-    return choices
+# The cross toolchains (--config=musl, --config=mingw) and the heap backends they can link.
+CROSS_TOOLCHAINS = {
+    "musl": struct(setting = "//toolchains:musl", backends = ["system"]),
+    "mingw": struct(setting = "//toolchains:mingw", backends = ["system"]),
+}
+
+# Tag of targets that only glibc builds have (the cross configs skip them).
+GLIBC_ONLY = "glibc_only"
+
+def _backend_unavailable_impl(ctx):
+    fail("--//alloc:malloc=%s cannot be linked by the %s toolchain; its heap backends: %s" % (
+        ctx.attr._malloc[BuildSettingInfo].value,
+        ctx.attr.toolchain,
+        ", ".join(ctx.attr.backends),
+    ))
+
+_backend_unavailable = rule(
+    implementation = _backend_unavailable_impl,
+    attrs = {
+        "backends": attr.string_list(),
+        "toolchain": attr.string(),
+        "_malloc": attr.label(default = "//alloc:malloc"),
+    },
+)
+
+def allot_malloc_backend(name):
+    """Declares `name`: the heap backend library that --//alloc:malloc asks for.
+
+    glibc builds link Debian's tcmalloc, jemalloc or mimalloc; a cross toolchain fails
+    the build for a backend it cannot link, naming the toolchain and what it has.
+    """
+    native.cc_library(name = name + "_none")
+    glibc = {"//alloc:malloc_" + backend: lib for backend, lib in MALLOC_LIBS.items()}
+    glibc["//conditions:default"] = ":%s_none" % name
+    native.alias(name = name + "_glibc", actual = select(glibc))
+    by_toolchain = {"//conditions:default": ":%s_glibc" % name}
+    for toolchain, spec in CROSS_TOOLCHAINS.items():
+        _backend_unavailable(
+            name = "%s_unavailable_%s" % (name, toolchain),
+            backends = spec.backends,
+            toolchain = toolchain,
+            tags = ["manual"],  # reached only through the select below, where it fails
+        )
+        choices = {"//alloc:malloc_" + backend: ":%s_none" % name for backend in spec.backends}
+        choices["//conditions:default"] = ":%s_unavailable_%s" % (name, toolchain)
+        native.alias(name = "%s_%s" % (name, toolchain), actual = select(choices))
+        by_toolchain[spec.setting] = ":%s_%s" % (name, toolchain)
+    native.alias(name = name, actual = select(by_toolchain))
 
 def knob_label(knob):
     """The flag of a knob, as a label string valid from any workspace."""

@@ -75,7 +75,10 @@ struct allot_path {
 	}
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__)
+/* MinGW's own name for the printf that stdio.h gives: msvcrt's, or MinGW's ANSI one. */
+#define ALLOT__PRINTF(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define ALLOT__PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define ALLOT__PRINTF(f, a)

@@ -7,7 +7,7 @@ configuration (and what they share, GoogleTest, builds once).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
-load(":knobs.bzl", "KNOBS", "MALLOC_LIBS", "config_string", "knob_defines", "resolve")
+load(":knobs.bzl", "CROSS_TOOLCHAINS", "GLIBC_ONLY", "KNOBS", "MALLOC_LIBS", "config_string", "knob_defines", "resolve")
 
 def variant_name(strategies):
     """A target-name-safe name for a variant: its knobs in table order, e.g. pool-arena_stats-on."""
@@ -42,49 +42,79 @@ def suite_variants():
     variants.append({"array": "alloca", "array_inline_max": "8", "stats": "true"})
     return variants
 
-def allot_variant_library(name, strategies, **kwargs):
-    """cc_library `name`: allot built with the knobs in `strategies` and their backend."""
+def variant_tags(strategies, tags = []):
+    """The tags of a variant's targets: GLIBC_ONLY when it links a glibc-only backend."""
+    if strategies.get("malloc", "system") in MALLOC_LIBS:
+        return tags + [GLIBC_ONLY]
+    return tags
+
+def allot_variant_library(name, strategies, defines = [], tags = [], **kwargs):
+    """cc_library `name`: allot built with the knobs in `strategies` and their backend.
+
+    defines: more defines for the library and what uses it (e.g. a C library's options).
+    """
     values = resolve(strategies)
     backend = MALLOC_LIBS.get(values["malloc"])
     cc_library(
         name = name,
         srcs = [str(Label("//alloc:sources"))],
         hdrs = [str(Label("//alloc:public_headers"))],
-        defines = knob_defines(values, for_attribute = True),
+        defines = knob_defines(values, for_attribute = True) + defines,
         deps = [backend] if backend else [],
+        tags = variant_tags(strategies, tags),
         **kwargs
     )
 
-def allot_test_variants(name, srcs, deps = [], variants = None, **kwargs):
-    """One cc_test per variant (`name`_<variant>), and a test_suite `name` of them all.
+def allot_test_variants(name, srcs, deps = [], variants = None, defines = [], tags = [], **kwargs):
+    """One cc_test per variant: `name`_<variant>.
 
-    Each test is srcs linked with the variant's library and deps, and gets
-    ALLOT_EXPECT_CONFIG, the allot_config() string its knobs must produce.
+    (No test_suite of them: it would bring glibc-only variants past the cross configs'
+    tag filters. `bazel test //pkg:all` runs them all.)
+
+    Each test is srcs linked with the variant's library (built with `defines` too) and
+    deps, and gets ALLOT_EXPECT_CONFIG, the allot_config() string its knobs must produce.
     """
-    tests = []
     for strategies in (variants if variants != None else suite_variants()):
         variant = "%s_%s" % (name, variant_name(strategies))
-        allot_variant_library(name = variant + "_alloc", strategies = strategies, testonly = True)
+        allot_variant_library(
+            name = variant + "_alloc",
+            strategies = strategies,
+            defines = defines,
+            tags = tags,
+            testonly = True,
+        )
         cc_test(
             name = variant,
             size = "small",
             srcs = srcs,
             deps = deps + [":%s_alloc" % variant],
             env = {"ALLOT_EXPECT_CONFIG": config_string(resolve(strategies))},
+            tags = variant_tags(strategies, tags),
             **kwargs
         )
-        tests.append(":" + variant)
-    native.test_suite(name = name, tests = tests)
 
-def allot_binary_variants(name, srcs, deps = [], variants = None, **kwargs):
-    """One cc_binary per variant (`name`_<variant>); returns their labels.
+def allot_binary_variants(name, srcs, deps = [], variants = None, tags = [], **kwargs):
+    """One cc_binary per variant (`name`_<variant>).
 
     For programs that must behave the same under every variant (the benchmarks).
+    Returns a select() of their labels: all of them for glibc, the others elsewhere.
     """
-    binaries = []
+    portable, glibc_only = [], []
     for strategies in (variants if variants != None else suite_variants()):
         variant = "%s_%s" % (name, variant_name(strategies))
-        allot_variant_library(name = variant + "_alloc", strategies = strategies)
-        cc_binary(name = variant, srcs = srcs, deps = deps + [":%s_alloc" % variant], **kwargs)
-        binaries.append(":" + variant)
-    return binaries
+        allot_variant_library(name = variant + "_alloc", strategies = strategies, tags = tags)
+        cc_binary(
+            name = variant,
+            srcs = srcs,
+            deps = deps + [":%s_alloc" % variant],
+            tags = variant_tags(strategies, tags),
+            **kwargs
+        )
+        (glibc_only if GLIBC_ONLY in variant_tags(strategies) else portable).append(":" + variant)
+    return for_toolchains(glibc = portable + glibc_only, cross = portable)
+
+def for_toolchains(glibc, cross):
+    """A select() of `glibc` for glibc builds and `cross` for the cross toolchains."""
+    choices = {spec.setting: cross for spec in CROSS_TOOLCHAINS.values()}
+    choices["//conditions:default"] = glibc
+    return select(choices)

@@ -1,17 +1,27 @@
-#!/bin/sh
-# tree_diff under every variant given as arguments: each must succeed (its counts match
-# the trees it built) and print the same change counts and checksum, for both shapes.
+#!/usr/bin/env bash
+# tree_diff under every variant built for this toolchain (benches/tree_diff_<variant> in
+# the runfiles): each must succeed (its counts match the trees it built) and print the
+# same change counts and checksum, for both shapes. Windows binaries run through
+# $ALLOT_RUN (toolchains/wine_run.sh, set under --config=mingw).
 set -u
+cd "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-allot}" 2>/dev/null || true
+shopt -s nullglob
+variants=()
+for bin in benches/tree_diff_*; do
+	case $bin in *.sh | *_test) continue ;; esac
+	[ -x "$bin" ] && variants+=("$bin")
+done
+set -- "${variants[@]}"
 status=0
 for shape in flat nested; do
 	first=""
 	for bin in "$@"; do
-		if ! out=$("$bin" --shape "$shape" --entries 30000); then
+		if ! out=$(${ALLOT_RUN:-} "$bin" --shape "$shape" --entries 30000); then
 			echo "FAIL: $bin --shape $shape exited non-zero"
 			status=1
 			continue
 		fi
-		summary=$(printf '%s\n' "$out" | grep -E '^(changes|checksum):')
+		summary=$(printf '%s\n' "$out" | tr -d '\r' | grep -E '^(changes|checksum):')
 		if [ -z "$first" ]; then
 			first=$summary
 			printf '%s: %s\n' "$shape" "$(echo $summary)"
@@ -23,4 +33,5 @@ for shape in flat nested; do
 	[ -n "$first" ] || { echo "FAIL: no variant ran"; status=1; }
 done
 echo "$# variants x 2 shapes checked"
+[ $# -gt 0 ] || status=1
 exit $status

@@ -128,6 +128,6 @@ void allot_check__memeq(const char *file, int line, const char *a_text, const ch
 		if (x[i] != y[i])
 			allot_check_fail(
 			    file, line,
-			    "CHECK_MEMEQ(%s, %s): byte %zu of %zu differs (0x%02x != 0x%02x)",
-			    a_text, b_text, i, n, x[i], y[i]);
+			    "CHECK_MEMEQ(%s, %s): byte %lu of %lu differs (0x%02x != 0x%02x)",
+			    a_text, b_text, (unsigned long) i, (unsigned long) n, x[i], y[i]);
 }

@@ -46,7 +46,9 @@ const struct allot_test *allot_check_tests(void);
 int allot_check_run(const struct allot_test *t, struct allot_check_result *result);
 
 /* Ends the current test as failed, with a printf-style message. */
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__)
+__attribute__((noreturn, format(__MINGW_PRINTF_FORMAT, 3, 4)))
+#elif defined(__GNUC__) || defined(__clang__)
 __attribute__((noreturn, format(printf, 3, 4)))
 #endif
 void allot_check_fail(const char *file, int line, const char *fmt, ...);

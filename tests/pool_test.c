@@ -23,6 +23,22 @@ static uint32_t next_rand(uint32_t *state)
 	return *state = x;
 }
 
+/*
+ * Pools promise max_align_t alignment, and the malloc strategy takes it from malloc: on
+ * every platform it must cover the basic types (x86_64 glibc, musl and MinGW: 16).
+ */
+ALLOT_TEST(pool, max_align_t_covers_every_basic_type)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+
+	CHECK(MAX_ALIGN >= _Alignof(long double));
+	CHECK(MAX_ALIGN >= _Alignof(long long));
+	CHECK(MAX_ALIGN >= _Alignof(double));
+	CHECK(MAX_ALIGN >= _Alignof(void *));
+	CHECK(aligned(allot_pool_alloc(&pool, sizeof(long double)), _Alignof(long double)));
+	allot_pool_release(&pool);
+}
+
 ALLOT_TEST(pool, init_is_empty)
 {
 	struct allot_pool a = ALLOT_POOL_INIT, b;
