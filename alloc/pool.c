@@ -59,17 +59,15 @@ struct allot_pool_mark allot_pool_save(const struct allot_pool *pool)
 
 void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
 {
-	allot__pool_check_mark(pool, &mark);
-	while (pool->head != mark.head) {
-		struct allot__chunk *c = pool->head;
+	struct allot__chunk *top = pool->head;
 
-		pool->head = c->prev;
-		allot__pool_drop(pool, c);
-	}
+	allot__pool_check_mark(pool, &mark);
+	pool->head = mark.head;
 	pool->cur = mark.cur;
 	pool->next = mark.next;
 	pool->end = mark.cur ? (char *) mark.cur + mark.cur->size : NULL;
 	pool->used = mark.used;
+	allot__pool_drop(pool, top, mark.head);
 }
 
 void allot_pool_clear(struct allot_pool *pool)

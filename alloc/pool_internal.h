@@ -11,9 +11,9 @@
  */
 struct allot__chunk {
 	struct allot__chunk *prev;
-	void *raw; /* what malloc returned: free(raw) releases the chunk */
-	size_t
-	    size; /* bytes taken from the heap for it; under arena, cur ends at (char *) cur + size */
+	void *raw;   /* what malloc returned: free(raw) releases the chunk */
+	size_t size; /* bytes taken from the heap; under arena, cur ends at (char *) cur + size */
+	int bump;    /* arena: a block objects are bumped from, not one large object's own */
 };
 
 /* The chunk header, rounded up so that what follows it is max_align_t-aligned. */
@@ -31,10 +31,11 @@ void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_po
 void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c);
 
 /*
- * Strategy hook: what to do with chunk c, which a rewind, clear or release has just
- * unlinked (the malloc strategy frees it; the arena may keep it as pool->spare).
+ * Strategy hook: the chunks from top down to stop (excluded), which a rewind, clear or
+ * release has just unlinked; the pool is consistent without them. The malloc strategy
+ * frees them; the arena keeps one block as pool->spare for what comes next.
  */
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *c);
+void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop);
 
 /* Dies with a BUG unless align is a power of two up to 4096. */
 void allot__pool_check_align(size_t align);

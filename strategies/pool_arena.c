@@ -2,8 +2,11 @@
  * Pool strategy "arena": objects are bumped out of blocks of block_size bytes (64 KiB
  * unless the pool's block_hint says otherwise). An object larger than a quarter of a
  * block gets a block of its own, linked in without disturbing the block being bumped.
- * A rewind or clear keeps one standard block as pool->spare for the next allocation,
- * like PostgreSQL's keeper block or Zig's retain_capacity; release frees it too.
+ *
+ * A rewind or clear keeps one block as pool->spare, as large as all the bump blocks it
+ * dropped (Zig's retain_capacity; PostgreSQL's keeper block): a pool that is filled and
+ * cleared in a loop settles on one block and makes no heap call per round. Blocks of
+ * single large objects are not kept. release frees the spare too.
  */
 #include "alloc/internal.h"
 #include "alloc/pool_internal.h"
@@ -20,18 +23,19 @@ static size_t block_size(const struct allot_pool *pool)
 	return pool->block_size < MIN_BLOCK_SIZE ? MIN_BLOCK_SIZE : pool->block_size;
 }
 
-/* A chunk of size bytes linked at the pool's head, from the spare block if it fits. */
-static struct allot__chunk *push_chunk(struct allot_pool *pool, size_t size)
+/* A chunk of at least size bytes linked at the pool's head; a bump block may be the spare. */
+static struct allot__chunk *push_chunk(struct allot_pool *pool, size_t size, int bump)
 {
 	struct allot__chunk *c;
 
-	if (pool->spare && pool->spare->size == size) {
+	if (bump && pool->spare && pool->spare->size >= size) {
 		c = pool->spare;
 		pool->spare = NULL;
 	} else {
 		c = allot__malloc(size);
 		c->raw = c;
 		c->size = size;
+		c->bump = bump;
 		pool->footprint += size;
 		ALLOT__COUNT(pool_blocks, 1);
 	}
@@ -59,17 +63,17 @@ static void *bump_slow(struct allot_pool *pool, size_t len, size_t align)
 
 	if (need > (bsize - ALLOT__CHUNK_HDR) / 4) {
 		/* A block of its own, under the one being bumped from: cur stays as it is. */
-		c = push_chunk(pool, allot__add(need, ALLOT__CHUNK_HDR));
+		c = push_chunk(pool, allot__add(need, ALLOT__CHUNK_HDR), 0);
 		data = (char *) c + ALLOT__CHUNK_HDR;
 		data += (size_t) (-(uintptr_t) data & (align - 1));
 		return take(pool, data, len);
 	}
-	c = push_chunk(pool, bsize);
+	c = push_chunk(pool, bsize, 1);
 	pool->cur = c;
 	data = (char *) c + ALLOT__CHUNK_HDR;
 	data += (size_t) (-(uintptr_t) data & (align - 1));
 	pool->next = data + n;
-	pool->end = (char *) c + bsize;
+	pool->end = (char *) c + c->size;
 	return take(pool, data, len);
 }
 
@@ -99,14 +103,41 @@ void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align
 	return bump(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
 }
 
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *c)
+void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop)
 {
-	if (!pool->spare && c->size == block_size(pool)) {
-		c->prev = NULL;
-		pool->spare = c;
-		return;
+	struct allot__chunk *keep = pool->spare, *grown;
+	size_t capacity = 0;
+
+	/* Keep the largest bump block, free the rest, and add up what they could hold. */
+	while (top != stop) {
+		struct allot__chunk *c = top;
+
+		top = c->prev;
+		if (!c->bump) {
+			allot__pool_free_chunk(pool, c);
+			continue;
+		}
+		capacity += c->size;
+		if (keep && keep->size >= c->size) {
+			allot__pool_free_chunk(pool, c);
+			continue;
+		}
+		if (keep)
+			allot__pool_free_chunk(pool, keep);
+		keep = c;
 	}
-	allot__pool_free_chunk(pool, c);
+	pool->spare = keep;
+	if (!keep)
+		return;
+	keep->prev = NULL;
+	if (keep->size >= capacity)
+		return;
+	/* Grow it to hold all of it; the pool is consistent if this dies. */
+	grown = allot__realloc(keep, capacity);
+	pool->footprint += capacity - grown->size;
+	grown->raw = grown;
+	grown->size = capacity;
+	pool->spare = grown;
 }
 
 #endif

@@ -42,9 +42,14 @@ void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align
 	return push_object(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
 }
 
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *c)
+void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop)
 {
-	allot__pool_free_chunk(pool, c);
+	while (top != stop) {
+		struct allot__chunk *c = top;
+
+		top = c->prev;
+		allot__pool_free_chunk(pool, c);
+	}
 }
 
 #endif

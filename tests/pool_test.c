@@ -359,3 +359,33 @@ ALLOT_TEST(pool, used_is_the_same_under_every_strategy)
 	CHECK_EQ(allot_pool_used(&pool), total);
 	allot_pool_release(&pool);
 }
+
+/* Filled and cleared in a loop, a pool settles: no heap call per round after the first. */
+ALLOT_TEST(pool, clear_in_a_loop_settles)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	struct allot_stats before, after;
+	size_t footprint = 0;
+	int round, i;
+
+	for (round = 0; round < 5; round++) {
+		allot_stats_get(&before);
+		for (i = 0; i < 3000; i++) /* about 200 KiB: several blocks under arena */
+			allot_pool_alloc(&pool, 16 + (size_t) (i * 37) % 113);
+		allot_pool_clear(&pool);
+		allot_stats_get(&after);
+		if (round == 1)
+			footprint = allot_pool_footprint(&pool);
+		if (round < 2)
+			continue;
+		CHECK_EQ(allot_pool_footprint(&pool), footprint);
+#if ALLOT_STATS && ALLOT_POOL == ALLOT_POOL_ARENA
+		CHECK_EQ(after.heap_allocs - before.heap_allocs, 0);
+		CHECK_EQ(after.heap_frees - before.heap_frees, 0);
+#elif ALLOT_STATS
+		CHECK_EQ(after.heap_allocs - before.heap_allocs, 3000); /* one block per object */
+#endif
+	}
+	allot_pool_release(&pool);
+	CHECK_EQ(allot_pool_footprint(&pool), 0);
+}
