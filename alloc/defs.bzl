@@ -13,6 +13,9 @@
 the target and everything it depends on is built with them, whatever the command line
 says. Knobs it does not name follow the command line. The other arguments are those of
 cc_binary and cc_test.
+
+allot_executable wraps any executable target the same way, and can also force the
+compilation mode (benchmarks: compilation_mode = "opt", whatever -c says).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
@@ -20,16 +23,20 @@ load(":knobs.bzl", "KNOBS", "knob_label", "parse_knob", "resolve")
 
 _LABELS = {knob: knob_label(knob) for knob in KNOBS}
 
+_MODE = "//command_line_option:compilation_mode"
+
 def _pin_impl(settings, attr):
-    return {
+    out = {
         label: parse_knob(knob, attr.strategies[knob]) if knob in attr.strategies else settings[label]
         for knob, label in _LABELS.items()
     }
+    out[_MODE] = attr.compilation_mode or settings[_MODE]
+    return out
 
 _pin = transition(
     implementation = _pin_impl,
-    inputs = _LABELS.values(),
-    outputs = _LABELS.values(),
+    inputs = _LABELS.values() + [_MODE],
+    outputs = _LABELS.values() + [_MODE],
 )
 
 def _pinned_impl(ctx):
@@ -49,6 +56,7 @@ def _pinned_impl(ctx):
 
 _ATTRS = {
     "binary": attr.label(cfg = _pin, executable = True, mandatory = True),
+    "compilation_mode": attr.string(values = ["", "fastbuild", "dbg", "opt"]),
     "env": attr.string_dict(),
     "strategies": attr.string_dict(),
     "_allowlist_function_transition": attr.label(
@@ -91,3 +99,17 @@ def allot_cc_test(name, strategies = {}, **kwargs):
         **inner
     )
     _pinned_test(name = name, binary = ":%s_unpinned" % name, strategies = strategies, **outer)
+
+def allot_executable(name, binary, strategies = {}, compilation_mode = "", test = False, **kwargs):
+    """`name` runs the executable target `binary`, built with `strategies` and, if given,
+    `compilation_mode` (e.g. "opt"), whatever the command line says. kwargs: args, env,
+    tags, visibility, size, ... of the wrapper."""
+    resolve(strategies)
+    rule = _pinned_test if test else _pinned_binary
+    rule(
+        name = name,
+        binary = binary,
+        strategies = strategies,
+        compilation_mode = compilation_mode,
+        **kwargs
+    )

@@ -93,7 +93,7 @@ def allot_test_variants(name, srcs, deps = [], variants = None, defines = [], ta
             **kwargs
         )
 
-def allot_binary_variants(name, srcs, deps = [], variants = None, tags = [], **kwargs):
+def allot_binary_variants(name, srcs, deps = [], variants = None, defines = [], tags = [], **kwargs):
     """One cc_binary per variant (`name`_<variant>).
 
     For programs that must behave the same under every variant (the benchmarks).
@@ -102,7 +102,12 @@ def allot_binary_variants(name, srcs, deps = [], variants = None, tags = [], **k
     portable, glibc_only = [], []
     for strategies in (variants if variants != None else suite_variants()):
         variant = "%s_%s" % (name, variant_name(strategies))
-        allot_variant_library(name = variant + "_alloc", strategies = strategies, tags = tags)
+        allot_variant_library(
+            name = variant + "_alloc",
+            strategies = strategies,
+            defines = defines,
+            tags = tags,
+        )
         cc_binary(
             name = variant,
             srcs = srcs,

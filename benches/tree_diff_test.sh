@@ -8,7 +8,7 @@ cd "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-allot}" 2>/dev/null || true
 shopt -s nullglob
 variants=()
 for bin in benches/tree_diff_*; do
-	case $bin in *.sh | *_test) continue ;; esac
+	case $bin in *.sh | *.py | *_test | *_runner | *_workload) continue ;; esac
 	[ -x "$bin" ] && variants+=("$bin")
 done
 set -- "${variants[@]}"

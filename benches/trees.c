@@ -28,11 +28,12 @@ static uint64_t mix(uint64_t *state)
 
 static void make_oid(unsigned char *oid, uint64_t seed)
 {
-	uint64_t state = seed;
-	int i;
+	uint64_t state = seed, words[3];
 
-	for (i = 0; i < OID_RAWSZ; i++)
-		oid[i] = (unsigned char) (mix(&state) >> 56);
+	words[0] = mix(&state);
+	words[1] = mix(&state);
+	words[2] = mix(&state);
+	memcpy(oid, words, OID_RAWSZ);
 }
 
 /* A directory's id from its entries: equal contents, equal ids. */
@@ -62,12 +63,30 @@ static struct tree *new_tree(size_t cap)
 	return t;
 }
 
+/* Names live in large blocks, freed with the trees: building is not what is measured. */
+struct name_block {
+	struct name_block *prev;
+	size_t used;
+	char bytes[1 << 20];
+};
+
+static struct name_block *names;
+
 static char *save_name(const char *name)
 {
-	size_t len = strlen(name);
-	char *copy = xmalloc(len + 1);
+	size_t len = strlen(name) + 1;
+	char *copy;
 
-	memcpy(copy, name, len + 1);
+	if (!names || names->used + len > sizeof(names->bytes)) {
+		struct name_block *b = xmalloc(sizeof(*b));
+
+		b->prev = names;
+		b->used = 0;
+		names = b;
+	}
+	copy = names->bytes + names->used;
+	names->used += len;
+	memcpy(copy, name, len);
 	return copy;
 }
 
@@ -162,7 +181,6 @@ static void free_tree(struct tree *t)
 	size_t i;
 
 	for (i = 0; i < t->nr; i++) {
-		free((char *) t->entries[i].name);
 		if (t->entries[i].subtree)
 			free_tree((struct tree *) t->entries[i].subtree);
 	}
@@ -174,4 +192,10 @@ void trees_free(struct tree_pair *pair)
 {
 	free_tree(pair->a);
 	free_tree(pair->b);
+	while (names) {
+		struct name_block *prev = names->prev;
+
+		free(names);
+		names = prev;
+	}
 }

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Runs benchmark variants side by side and prints their timings as a table or JSON.
+
+The variants are the programs benches/<bench>_* next to this script (in Bazel's
+runfiles): one per strategy combination, each timing its own workload and printing
+
+    allot: <allot_config() string, or a name such as "limit">
+    result: name=<variant|allot> toolchain=<t> entries=<n> ns=<ns> checksum=<hex> [heap_calls=<n>]
+
+(one or more result lines). Programs built with stats=on are the counting twins: run
+once, untimed, for their heap calls. Every round runs every program once, in an order
+rotated each round, so that machine noise falls on all variants alike; a variant's time
+is the median of its rounds, its spread the half-range around it.
+
+Before printing a single time, every variant's checksum must be the same: a strategy
+changes speed, never results. Otherwise it stops with an error.
+
+    interleave.py BENCH [--rounds N] [--json] [--baseline NAME ...] [-- ARGS...]
+
+ARGS go to every program. Windows programs (.exe) run through $ALLOT_RUN (Wine).
+"""
+
+import argparse
+import glob
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+RESULT = re.compile(r"^result: (.*)$", re.M)
+CONFIG = re.compile(r"^allot: (.*)$", re.M)
+
+
+def find_programs(bench):
+    # Under bazel run and bazel test the working directory is the workspace's runfiles.
+    here = os.path.join(os.getcwd(), "benches")
+    if not os.path.isdir(here):
+        here = os.path.dirname(os.path.abspath(__file__))
+    programs = []
+    for path in sorted(glob.glob(os.path.join(here, bench + "_*"))):
+        base = os.path.basename(path)
+        if base.endswith((".py", ".sh", "_test", "_runner", "_workload", ".a", ".so", ".params")):
+            continue
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            programs.append(path)
+    return programs
+
+
+def variant_name(config):
+    """A short name from allot_config(): "array=alloca pool=arena path=heap,libc"."""
+    fields = dict(kv.split("=", 1) for kv in config.split())
+    name = "array=%s pool=%s path=%s" % (fields["array"].split(":")[0], fields["pool"], fields["path"])
+    if fields.get("malloc", "system") != "system":
+        name += " malloc=" + fields["malloc"]
+    return name, fields
+
+
+def run(program, args):
+    command = [program] + args
+    if program.endswith(".exe"):
+        runner = os.environ.get("ALLOT_RUN")
+        if not runner:
+            sys.exit("interleave: %s is a Windows program: run with --config=mingw" % program)
+        command = [runner] + command
+    done = subprocess.run(command, stdout=subprocess.PIPE, universal_newlines=True)
+    if done.returncode != 0:
+        sys.exit("interleave: %s exited with %d" % (" ".join(command), done.returncode))
+    out = done.stdout.replace("\r", "")
+    config = CONFIG.search(out)
+    results = []
+    for line in RESULT.findall(out):
+        fields = dict(kv.split("=", 1) for kv in line.split(" ") if "=" in kv)
+        results.append(fields)
+    if not results:
+        sys.exit("interleave: %s printed no result line" % program)
+    return (config.group(1) if config else ""), results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("bench")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--baseline", action="append",
+                        help="the variant to compare with (the first one present of those given)")
+    argv = sys.argv[1:]
+    rest = []
+    if "--" in argv:  # what follows goes to every program
+        rest = argv[argv.index("--") + 1:]
+        argv = argv[:argv.index("--")]
+    opts = parser.parse_args(argv)
+    opts.args = rest
+    if opts.rounds < 1:
+        sys.exit("interleave: --rounds must be at least 1")
+
+    programs = find_programs(opts.bench)
+    if not programs:
+        sys.exit("interleave: no %s_* programs next to %s" % (opts.bench, __file__))
+
+    times = {}  # variant -> [ns per round]
+    info = {}  # variant -> {"strategies":..., "checksum":...}
+    heap_calls = {}
+    checksums = {}
+    toolchain, entries = "", 0
+    timed = []
+    for program in programs:  # the counting twins, once
+        config, results = run(program, opts.args)
+        for r in results:
+            checksums.setdefault(r["checksum"], []).append(os.path.basename(program))
+            toolchain, entries = r["toolchain"], int(r["entries"])
+        if "stats=on" in config:
+            name, _ = variant_name(config)
+            heap_calls[name] = int(results[0].get("heap_calls", 0))
+        else:
+            timed.append(program)
+    for rnd in range(opts.rounds):
+        shift = rnd % len(timed)
+        for program in timed[shift:] + timed[:shift]:
+            config, results = run(program, opts.args)
+            for r in results:
+                checksums.setdefault(r["checksum"], []).append(os.path.basename(program))
+                if r["name"] == "allot":
+                    name, fields = variant_name(config)
+                    strategies = {k: v for k, v in fields.items() if k != "stats"}
+                else:
+                    name, strategies = r["name"], {}
+                times.setdefault(name, []).append(int(r["ns"]))
+                info[name] = {"strategies": strategies, "checksum": r["checksum"]}
+
+    if len(checksums) != 1:
+        lines = ["  %s: %s" % (c, ", ".join(sorted(set(p)))) for c, p in checksums.items()]
+        sys.exit("interleave: the variants disagree; checksums:\n" + "\n".join(lines))
+
+    candidates = opts.baseline or ["array=heap pool=malloc path=heap,libc"]
+    baseline = next((b for b in candidates if b in times), None)
+    rows = []
+    for name, ns in times.items():
+        median = statistics.median(ns)
+        rows.append({
+            "name": name,
+            "strategies": info[name]["strategies"],
+            "median_ns": int(median),
+            "spread": (max(ns) - min(ns)) / 2 / median if median else 0.0,
+            "runs_ns": ns,
+            "ns_per_entry": median / entries if entries else 0.0,
+            "speedup": (statistics.median(times[baseline]) / median) if baseline and median else None,
+            "heap_calls_per_entry": (heap_calls[name] / entries) if name in heap_calls and entries else None,
+            "checksum": info[name]["checksum"],
+        })
+    rows.sort(key=lambda r: r["median_ns"])
+
+    if opts.json:
+        json.dump({"toolchain": toolchain, "entries": entries, "baseline": baseline,
+                   "rounds": opts.rounds, "variants": rows}, sys.stdout, indent=1)
+        print()
+        return
+
+    print("%s on %s: %d entries, %d rounds interleaved, median of rounds; checksum %s (all variants)"
+          % (opts.bench, toolchain, entries, opts.rounds, rows[0]["checksum"]))
+    width = max(len(r["name"]) for r in rows)
+    print("%-*s %10s %8s %9s %10s %11s" % (width, "variant", "median ms", "spread", "ns/entry",
+                                           "speed-up", "heap/entry"))
+    for r in rows:
+        speedup = "%.2fx" % r["speedup"] if r["speedup"] else "-"
+        heap = "%.2f" % r["heap_calls_per_entry"] if r["heap_calls_per_entry"] is not None else "-"
+        mark = "  (baseline)" if r["name"] == baseline else ""
+        print("%-*s %10.1f %7.1f%% %9.1f %10s %11s%s" % (width, r["name"], r["median_ns"] / 1e6,
+                                                        100 * r["spread"], r["ns_per_entry"], speedup,
+                                                        heap, mark))
+    print("speed-up: baseline median / variant median; spread: half the range of the rounds")
+    print("bigger run: --rounds N, and the program's own options after --")
+
+
+if __name__ == "__main__":
+    main()

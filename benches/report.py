@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""//benches:report: every benchmark on every toolchain, as tables and bar charts.
+
+Builds and runs, through ./bazelw in the workspace:
+  - tree_diff and strbuf_addf on glibc, musl and MinGW (under Wine), each with --json
+    (tree_diff's glibc run has the baseline linked with every heap backend);
+  - micro with each heap backend (glibc), in Google Benchmark's JSON.
+Writes bench-report/report.md (one table per benchmark: rows are variants, columns are
+platforms or backends, each cell the time and its ratio to that column's baseline),
+bench-report/*.svg (the same ratios as bar charts) and bench-report/*.json (the raw
+figures), and prints the tables.
+
+    bazel run //benches:report [-- --quick] [-- --rounds N] [-- --only glibc,musl]
+
+--quick is a smoke run: tiny sizes, one round, one repetition.
+"""
+
+import argparse
+import datetime
+import html
+import json
+import os
+import platform
+import subprocess
+import sys
+
+PLATFORMS = {"glibc": [], "musl": ["--config=musl"], "mingw": ["--config=mingw"]}
+BACKENDS = ["system", "tcmalloc", "jemalloc", "mimalloc"]
+
+
+def bazel(ws, args, out_file):
+    command = [os.path.join(ws, "bazelw")] + args
+    print("report: " + " ".join(command[1:]), file=sys.stderr, flush=True)
+    with open(out_file, "w") as out:
+        done = subprocess.run(command, cwd=ws, stdout=out)
+    if done.returncode != 0:
+        sys.exit("report: failed (exit %d): %s" % (done.returncode, " ".join(command)))
+    with open(out_file) as f:
+        return f.read()
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def table(title, columns, rows, note):
+    """Markdown: rows is [(name, {column: cell})]."""
+    lines = ["### " + title, "", note, "", "| variant | " + " | ".join(columns) + " |",
+             "|---|" + "---:|" * len(columns)]
+    for name, cells in rows:
+        lines.append("| %s | %s |" % (name.replace("|", "\\|"),
+                                      " | ".join(cells.get(c, "–") for c in columns)))
+    return "\n".join(lines) + "\n"
+
+
+def bar_chart(path, title, columns, rows, unit):
+    """An SVG of grouped horizontal bars: rows is [(name, {column: value})]."""
+    colors = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1"]
+    label_w, bar_h, gap, plot_w = 330, 11, 10, 420
+    values = [v for _, cells in rows for v in cells.values() if v is not None]
+    top = max(values + [1.0]) * 1.1
+    height = 60 + len(rows) * (len(columns) * bar_h + gap) + 20
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">'
+           % (label_w + plot_w + 80, height),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="10" y="18" font-size="14" font-weight="bold">%s</text>' % html.escape(title)]
+    for i, column in enumerate(columns):
+        out.append('<rect x="%d" y="28" width="10" height="10" fill="%s"/><text x="%d" y="37">%s</text>'
+                   % (label_w + i * 90, colors[i % len(colors)], label_w + i * 90 + 14, html.escape(column)))
+    one = label_w + plot_w / top
+    out.append('<line x1="%.1f" y1="45" x2="%.1f" y2="%d" stroke="#999" stroke-dasharray="3,3"/>'
+               % (one, one, height - 20))
+    out.append('<text x="%.1f" y="%d" fill="#666">1× (%s)</text>' % (one + 3, height - 8, html.escape(unit)))
+    y = 50
+    for name, cells in rows:
+        out.append('<text x="%d" y="%d" text-anchor="end">%s</text>'
+                   % (label_w - 6, y + len(columns) * bar_h / 2 + 4, html.escape(name)))
+        for i, column in enumerate(columns):
+            value = cells.get(column)
+            if value is not None:
+                w = plot_w * value / top
+                out.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>'
+                           % (label_w, y, w, bar_h - 1, colors[i % len(colors)]))
+                out.append('<text x="%.1f" y="%d" font-size="9">%.2f×</text>'
+                           % (label_w + w + 3, y + bar_h - 2, value))
+            y += bar_h
+        y += gap
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def runner_report(name, results, note, unit, outdir):
+    """A table and chart for tree_diff or strbuf_addf: columns are platforms."""
+    columns = [p for p in PLATFORMS if p in results]
+    names = []
+    for p in columns:
+        for v in results[p]["variants"]:
+            if v["name"] not in names:
+                names.append(v["name"])
+    rows, chart = [], []
+    for n in names:
+        cells, ratios = {}, {}
+        for p in columns:
+            v = next((v for v in results[p]["variants"] if v["name"] == n), None)
+            if v is None:
+                continue
+            ratio = v["speedup"]
+            per = v["ns_per_entry"]
+            cells[p] = "%.1f ns (%s)" % (per, "%.2f×" % ratio if ratio else "–")
+            ratios[p] = ratio
+        rows.append((n, cells))
+        chart.append((n, ratios))
+    first = results[columns[0]]
+    md = table("%s (%d entries, median of %d rounds)" % (name, first["entries"], first["rounds"]),
+               columns, rows, note)
+    bar_chart(os.path.join(outdir, name + ".svg"),
+              "%s: speed-up over each platform's baseline" % name, columns, chart, unit)
+    return md
+
+
+def micro_report(results, outdir):
+    """Google Benchmark medians per backend; ratios against the system malloc column."""
+    medians = {}
+    for backend, data in results.items():
+        for b in data["benchmarks"]:
+            if b.get("aggregate_name") == "median":
+                medians.setdefault(b["run_name"], {})[backend] = b.get("items_per_second", 0.0)
+    columns = [b for b in BACKENDS if b in results]
+    rows, chart = [], []
+    for name in sorted(medians):
+        base = medians[name].get("system")
+        cells, ratios = {}, {}
+        for c in columns:
+            ips = medians[name].get(c)
+            if ips:
+                cells[c] = "%.1f ns (%.2f×)" % (1e9 / ips, ips / base if base else 0)
+                ratios[c] = ips / base if base else None
+        rows.append((name, cells))
+        chart.append((name, ratios))
+    md = table("micro (Google Benchmark, median of repetitions)", columns, rows,
+               "Time per item; in brackets, items per second relative to the same benchmark with "
+               "the system malloc. Strategies of a pattern compare within a column.")
+    bar_chart(os.path.join(outdir, "micro.svg"), "micro: items/s relative to the system malloc",
+              columns, chart, "system malloc")
+    return md
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--only", default=",".join(PLATFORMS))
+    opts = parser.parse_args()
+    ws = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
+    if not ws:
+        sys.exit("report: run it with bazel run //benches:report (it builds the benchmarks itself)")
+    outdir = os.path.join(ws, "bench-report")
+    os.makedirs(outdir, exist_ok=True)
+    only = [p for p in opts.only.split(",") if p]
+    unknown = [p for p in only if p not in PLATFORMS]
+    if unknown:
+        sys.exit("report: unknown platform %s; they are %s" % (unknown, list(PLATFORMS)))
+
+    rounds = ["--rounds=1" if opts.quick else "--rounds=%d" % opts.rounds]
+    sizes = {"tree_diff": ["--entries", "20000"] if opts.quick else [],
+             "strbuf_addf": ["--names", "20000"] if opts.quick else []}
+    runs = {"tree_diff": {}, "strbuf_addf": {}}
+    for p in only:
+        for bench in runs:
+            path = os.path.join(outdir, "%s-%s.json" % (bench, p))
+            out = bazel(ws, ["run"] + PLATFORMS[p] + ["//benches:" + bench, "--"]
+                        + rounds + ["--json", "--"] + sizes[bench], path)
+            runs[bench][p] = json.loads(out)
+    micro = {}
+    if "glibc" in only:
+        for backend in BACKENDS:
+            target = "//benches:micro" + ("" if backend == "system" else "_" + backend)
+            path = os.path.join(outdir, "micro-%s.json" % backend)
+            args = ["--benchmark_format=json"]
+            if opts.quick:
+                args += ["--benchmark_repetitions=2", "--benchmark_min_time=0.001",
+                         "--benchmark_filter=nr:2|small_clear|loose_object:add"]
+            micro[backend] = json.loads(bazel(ws, ["run", target, "--"] + args, path))
+
+    when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    command = "./bazelw run //benches:report" + (" -- --quick" if opts.quick else "")
+    md = ["# allot benchmark report", "",
+          "%s on %s (%d cores); `%s`. Ratios are measured side by side in one run: each column's "
+          "variants interleaved over the same rounds." % (when, cpu_name(), os.cpu_count() or 0, command), ""]
+    md.append(runner_report(
+        "tree_diff", runs["tree_diff"],
+        "Nanoseconds per tree entry for the diff (walk, raw output, release); in brackets, the "
+        "speed-up over the platform's baseline `array=heap pool=malloc path=heap,libc`. `limit` "
+        "is the floor: no allocation or formatting call in the loop.", "baseline", outdir))
+    md.append(runner_report(
+        "strbuf_addf", runs["strbuf_addf"],
+        "Nanoseconds per object name; in brackets, the speed-up over `addf(\"%s/%s\")` with the "
+        "platform's default formatter (MinGW: its own, `/mingw`; `/msvcrt` is Wine's msvcrt.dll).",
+        "addf(\"%s/%s\")", outdir))
+    if micro:
+        md.append(micro_report(micro, outdir))
+    text = "\n".join(md)
+    with open(os.path.join(outdir, "report.md"), "w") as f:
+        f.write(text)
+    print(text)
+    print("report: wrote %s (report.md, *.svg, *.json)" % outdir, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

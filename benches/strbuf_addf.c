@@ -1,0 +1,187 @@
+/*
+ * strbuf_addf: the loose-object enumeration from Git's strbuf_addf thread. For each of
+ * N object names, build "objects/xx/<38 hex digits>" from the raw object id, five ways:
+ *
+ *   addf("%s/%s")   allot_path_addf(p, "%s/%s", "xx", rest) after "objects/"
+ *   addf("%02x/%s") allot_path_addf(p, "%02x/%s", byte, rest) after "objects/"
+ *   add             allot_path_add of "xx", '/', and the 38 digits
+ *   addstr          the same with allot_path_addstr
+ *   addhex          allot_path_addhex straight from the raw bytes
+ *
+ * Every way must build the same paths: a checksum of them all, taken in a pass of its
+ * own so that checking costs the timed pass nothing. Each way is timed over all N names; the ways run in a rotating order, and benches/interleave.py runs this
+ * program several times and takes medians. The addf names end in the formatter: /libc,
+ * or on MinGW /mingw (MinGW's own printf, the default) or /msvcrt
+ * (-D__USE_MINGW_ANSI_STDIO=0). Built with STRBUF_ADDF_ONLY, only the addf ways run (the
+ * msvcrt twin of the MinGW build: the other ways do not format).
+ *
+ *   strbuf_addf [--names N]
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench_clock.h) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc/alloc.h"
+#include "benches/bench_clock.h"
+
+#if defined(__MINGW32__) && __USE_MINGW_ANSI_STDIO
+#define FORMATTER "mingw"
+#elif defined(__MINGW32__)
+#define FORMATTER "msvcrt"
+#else
+#define FORMATTER "libc"
+#endif
+
+#define RAWSZ 20
+
+struct names {
+	size_t nr;
+	unsigned char (*raw)[RAWSZ]; /* object ids, sorted like a loose object store */
+	char (*dir)[3];              /* "xx" */
+	char (*rest)[2 * RAWSZ - 1]; /* the other 38 digits */
+};
+
+static const char *const PREFIX = "objects/";
+
+static void make_names(struct names *n, size_t nr)
+{
+	static const char digits[] = "0123456789abcdef";
+	uint64_t state = 7;
+	size_t i, k;
+
+	n->nr = nr;
+	n->raw = malloc(nr * sizeof(*n->raw));
+	n->dir = malloc(nr * sizeof(*n->dir));
+	n->rest = malloc(nr * sizeof(*n->rest));
+	if (!n->raw || !n->dir || !n->rest) {
+		fprintf(stderr, "strbuf_addf: out of memory\n");
+		exit(1);
+	}
+	for (i = 0; i < nr; i++) {
+		for (k = 0; k < RAWSZ; k++) {
+			state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+			n->raw[i][k] = (unsigned char) (state >> 56);
+		}
+		n->raw[i][0] = (unsigned char) (i * 256 / nr); /* one directory after the other */
+		n->dir[i][0] = digits[n->raw[i][0] >> 4];
+		n->dir[i][1] = digits[n->raw[i][0] & 15];
+		n->dir[i][2] = '\0';
+		for (k = 1; k < RAWSZ; k++) {
+			n->rest[i][2 * k - 2] = digits[n->raw[i][k] >> 4];
+			n->rest[i][2 * k - 1] = digits[n->raw[i][k] & 15];
+		}
+		n->rest[i][2 * RAWSZ - 2] = '\0';
+	}
+}
+
+/* The same word-at-a-time checksum as tree_diff's. */
+static uint64_t checksum_add(uint64_t h, const char *bytes, size_t len)
+{
+	uint64_t word;
+
+	for (; len >= 8; bytes += 8, len -= 8) {
+		memcpy(&word, bytes, 8);
+		h = (h ^ word) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 32;
+	}
+	word = 0;
+	memcpy(&word, bytes, len);
+	h = (h ^ word ^ ((uint64_t) len << 56)) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 32);
+}
+
+enum way { ADDF_S_S, ADDF_02X_S, ADD, ADDSTR, ADDHEX, NWAYS };
+
+static const char *const way_names[NWAYS] = {
+    "addf(\"%s/%s\")/" FORMATTER, "addf(\"%02x/%s\")/" FORMATTER, "add", "addstr", "addhex",
+};
+
+/*
+ * Builds every name's path one way. With check, returns the checksum of all the paths;
+ * without, something that depends on every path, so that no call can be left out.
+ */
+static uint64_t build_all(enum way way, const struct names *n, struct allot_path *p, int check)
+{
+	size_t base, i;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	allot_path_reset(p);
+	allot_path_addstr(p, PREFIX);
+	base = p->len;
+	for (i = 0; i < n->nr; i++) {
+		allot_path_setlen(p, base);
+		switch (way) {
+		case ADDF_S_S:
+			allot_path_addf(p, "%s/%s", n->dir[i], n->rest[i]);
+			break;
+		case ADDF_02X_S:
+			allot_path_addf(p, "%02x/%s", n->raw[i][0], n->rest[i]);
+			break;
+		case ADD:
+			allot_path_add(p, n->dir[i], 2);
+			allot_path_addch(p, '/');
+			allot_path_add(p, n->rest[i], 2 * RAWSZ - 2);
+			break;
+		case ADDSTR:
+			allot_path_addstr(p, n->dir[i]);
+			allot_path_addch(p, '/');
+			allot_path_addstr(p, n->rest[i]);
+			break;
+		default:
+			allot_path_addhex(p, n->raw[i], 1);
+			allot_path_addch(p, '/');
+			allot_path_addhex(p, n->raw[i] + 1, RAWSZ - 1);
+			break;
+		}
+		if (check)
+			h = checksum_add(h, p->buf, p->len);
+		else
+			h += (unsigned char) p->buf[p->len - 1];
+	}
+	return h;
+}
+
+int main(int argc, char **argv)
+{
+	struct allot_path path = ALLOT_PATH_INIT;
+	struct names names;
+	size_t nr = 500000;
+	int i, rotate;
+	uint64_t sink = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--names") && i + 1 < argc && atol(argv[i + 1]) > 0) {
+			nr = (size_t) atol(argv[++i]);
+		} else {
+			fprintf(stderr, "usage: strbuf_addf [--names N]\n");
+			return 2;
+		}
+	}
+	make_names(&names, nr);
+	printf("allot: %s\n", allot_config());
+	rotate = (int) (bench_now_ns() % NWAYS); /* each run starts with another way */
+	for (i = 0; i < NWAYS; i++) {
+		enum way way = (enum way)((i + rotate) % NWAYS);
+		uint64_t start, elapsed, h;
+
+#ifdef STRBUF_ADDF_ONLY
+		if (way != ADDF_S_S && way != ADDF_02X_S)
+			continue;
+#endif
+		start = bench_now_ns();
+		sink += build_all(way, &names, &path, 0);
+		elapsed = bench_now_ns() - start;
+		h = build_all(way, &names, &path, 1);
+		printf("result: name=%s toolchain=%s entries=%zu ns=%llu checksum=%016llx\n",
+		       way_names[way], BENCH_TOOLCHAIN, nr, (unsigned long long) elapsed,
+		       (unsigned long long) h);
+	}
+	if (sink == 42) /* never: keeps the timed passes' result alive */
+		printf("\n");
+	allot_path_release(&path);
+	free(names.raw);
+	free(names.dir);
+	free(names.rest);
+	return 0;
+}
