@@ -160,15 +160,16 @@ def main():
     print("%s on %s: %d entries, %d rounds interleaved, median of rounds; checksum %s (all variants)"
           % (opts.bench, toolchain, entries, opts.rounds, rows[0]["checksum"]))
     width = max(len(r["name"]) for r in rows)
-    print("%-*s %10s %8s %9s %10s %11s" % (width, "variant", "median ms", "spread", "ns/entry",
-                                           "speed-up", "heap/entry"))
+    counted = any(r["heap_calls_per_entry"] is not None for r in rows)
+    print("%-*s %10s %8s %9s %10s%s" % (width, "variant", "median ms", "spread", "ns/entry",
+                                        "speed-up", " heap/entry" if counted else ""))
     for r in rows:
         speedup = "%.2fx" % r["speedup"] if r["speedup"] else "-"
         heap = "%.2f" % r["heap_calls_per_entry"] if r["heap_calls_per_entry"] is not None else "-"
         mark = "  (baseline)" if r["name"] == baseline else ""
-        print("%-*s %10.1f %7.1f%% %9.1f %10s %11s%s" % (width, r["name"], r["median_ns"] / 1e6,
-                                                        100 * r["spread"], r["ns_per_entry"], speedup,
-                                                        heap, mark))
+        print("%-*s %10.1f %7.1f%% %9.1f %10s%s%s" % (width, r["name"], r["median_ns"] / 1e6,
+                                                      100 * r["spread"], r["ns_per_entry"], speedup,
+                                                      " %10s" % heap if counted else "", mark))
     print("speed-up: baseline median / variant median; spread: half the range of the rounds")
     print("bigger run: --rounds N, and the program's own options after --")
 

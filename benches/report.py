@@ -10,9 +10,10 @@ platforms or backends, each cell the time and its ratio to that column's baselin
 bench-report/*.svg (the same ratios as bar charts) and bench-report/*.json (the raw
 figures), and prints the tables.
 
-    bazel run //benches:report [-- --quick] [-- --rounds N] [-- --only glibc,musl]
+    bazel run //benches:report [-- --quick] [-- --rounds N] [-- --only glibc,musl] [-- --render]
 
---quick is a smoke run: tiny sizes, one round, one repetition.
+--quick is a smoke run: tiny sizes, one round, two repetitions. --render rebuilds
+report.md and the charts from the JSON of the last run, without running anything.
 """
 
 import argparse
@@ -63,12 +64,13 @@ def table(title, columns, rows, note):
 def bar_chart(path, title, columns, rows, unit):
     """An SVG of grouped horizontal bars: rows is [(name, {column: value})]."""
     colors = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1"]
-    label_w, bar_h, gap, plot_w = 330, 11, 10, 420
+    label_w = 20 + 6.5 * max([len(name) for name, _ in rows] + [10])
+    bar_h, gap, plot_w = 11, 10, 420
     values = [v for _, cells in rows for v in cells.values() if v is not None]
     top = max(values + [1.0]) * 1.1
     height = 60 + len(rows) * (len(columns) * bar_h + gap) + 20
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">'
-           % (label_w + plot_w + 80, height),
+           % (label_w + max(plot_w, 90 * len(columns)) + 80, height),
            '<rect width="100%" height="100%" fill="white"/>',
            '<text x="10" y="18" font-size="14" font-weight="bold">%s</text>' % html.escape(title)]
     for i, column in enumerate(columns):
@@ -126,8 +128,24 @@ def runner_report(name, results, note, unit, outdir):
     return md
 
 
+def micro_baseline(name):
+    """The benchmark a micro result is compared with, as micro itself does: heap arrays,
+    malloc pools, and for paths addf under the same path strategy."""
+    parts = name.split("/")
+    if len(parts) != 3:
+        return None
+    pattern, case, strategy = parts
+    if pattern == "array":
+        return "%s/%s/heap" % (pattern, case)
+    if pattern == "pool":
+        return "%s/%s/malloc" % (pattern, case)
+    if pattern == "path":
+        return "path/loose_object:addf/" + strategy
+    return None
+
+
 def micro_report(results, outdir):
-    """Google Benchmark medians per backend; ratios against the system malloc column."""
+    """Google Benchmark medians, a column per heap backend; ratios within each column."""
     medians = {}
     for backend, data in results.items():
         for b in data["benchmarks"]:
@@ -136,20 +154,24 @@ def micro_report(results, outdir):
     columns = [b for b in BACKENDS if b in results]
     rows, chart = [], []
     for name in sorted(medians):
-        base = medians[name].get("system")
+        base = medians.get(micro_baseline(name), {})
         cells, ratios = {}, {}
         for c in columns:
             ips = medians[name].get(c)
-            if ips:
-                cells[c] = "%.1f ns (%.2f×)" % (1e9 / ips, ips / base if base else 0)
-                ratios[c] = ips / base if base else None
+            if not ips:
+                continue
+            ratio = ips / base[c] if base.get(c) else None
+            cells[c] = "%.1f ns (%s)" % (1e9 / ips, "%.2f×" % ratio if ratio else "–")
+            ratios[c] = ratio
         rows.append((name, cells))
-        chart.append((name, ratios))
+        if micro_baseline(name) != name:
+            chart.append((name, ratios))
     md = table("micro (Google Benchmark, median of repetitions)", columns, rows,
-               "Time per item; in brackets, items per second relative to the same benchmark with "
-               "the system malloc. Strategies of a pattern compare within a column.")
-    bar_chart(os.path.join(outdir, "micro.svg"), "micro: items/s relative to the system malloc",
-              columns, chart, "system malloc")
+               "Time per item, a column per heap backend; in brackets, items per second as a multiple "
+               "of the pattern's baseline in the same column: `heap` arrays, `malloc` pools, and "
+               "`loose_object:addf` for paths under the same path strategy.")
+    bar_chart(os.path.join(outdir, "micro.svg"), "micro: speed-up over the pattern's baseline",
+              columns, chart, "baseline")
     return md
 
 
@@ -158,6 +180,7 @@ def main():
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only", default=",".join(PLATFORMS))
+    parser.add_argument("--render", action="store_true")
     opts = parser.parse_args()
     ws = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
     if not ws:
@@ -168,6 +191,10 @@ def main():
     unknown = [p for p in only if p not in PLATFORMS]
     if unknown:
         sys.exit("report: unknown platform %s; they are %s" % (unknown, list(PLATFORMS)))
+
+    if opts.render:
+        render(outdir, only, opts.quick)
+        return
 
     rounds = ["--rounds=1" if opts.quick else "--rounds=%d" % opts.rounds]
     sizes = {"tree_diff": ["--entries", "20000"] if opts.quick else [],
@@ -189,9 +216,29 @@ def main():
                 args += ["--benchmark_repetitions=2", "--benchmark_min_time=0.001",
                          "--benchmark_filter=nr:2|small_clear|loose_object:add"]
             micro[backend] = json.loads(bazel(ws, ["run", target, "--"] + args, path))
+    render(outdir, only, opts.quick)
 
-    when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    command = "./bazelw run //benches:report" + (" -- --quick" if opts.quick else "")
+
+def render(outdir, only, quick):
+    """report.md and the charts, from the JSON files a run left in outdir."""
+    runs, micro = {"tree_diff": {}, "strbuf_addf": {}}, {}
+    for bench in runs:
+        for p in only:
+            path = os.path.join(outdir, "%s-%s.json" % (bench, p))
+            if os.path.exists(path):
+                with open(path) as f:
+                    runs[bench][p] = json.load(f)
+    for backend in BACKENDS:
+        path = os.path.join(outdir, "micro-%s.json" % backend)
+        if "glibc" in only and os.path.exists(path):
+            with open(path) as f:
+                micro[backend] = json.load(f)
+    if not runs["tree_diff"] or not runs["strbuf_addf"]:
+        sys.exit("report: no results in %s: run without --render first" % outdir)
+    when = datetime.datetime.fromtimestamp(
+        os.path.getmtime(os.path.join(outdir, "tree_diff-%s.json" % next(iter(runs["tree_diff"])))))
+    when = when.strftime("%Y-%m-%d %H:%M")
+    command = "./bazelw run //benches:report" + (" -- --quick" if quick else "")
     md = ["# allot benchmark report", "",
           "%s on %s (%d cores); `%s`. Ratios are measured side by side in one run: each column's "
           "variants interleaved over the same rounds." % (when, cpu_name(), os.cpu_count() or 0, command), ""]

@@ -17,13 +17,13 @@
  *
  *   strbuf_addf [--names N]
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench_clock.h) */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc/alloc.h"
-#include "benches/bench_clock.h"
+#include "benches/bench.h"
 
 #if defined(__MINGW32__) && __USE_MINGW_ANSI_STDIO
 #define FORMATTER "mingw"
@@ -75,22 +75,6 @@ static void make_names(struct names *n, size_t nr)
 	}
 }
 
-/* The same word-at-a-time checksum as tree_diff's. */
-static uint64_t checksum_add(uint64_t h, const char *bytes, size_t len)
-{
-	uint64_t word;
-
-	for (; len >= 8; bytes += 8, len -= 8) {
-		memcpy(&word, bytes, 8);
-		h = (h ^ word) * 0x9e3779b97f4a7c15ULL;
-		h ^= h >> 32;
-	}
-	word = 0;
-	memcpy(&word, bytes, len);
-	h = (h ^ word ^ ((uint64_t) len << 56)) * 0x9e3779b97f4a7c15ULL;
-	return h ^ (h >> 32);
-}
-
 enum way { ADDF_S_S, ADDF_02X_S, ADD, ADDSTR, ADDHEX, NWAYS };
 
 static const char *const way_names[NWAYS] = {
@@ -104,7 +88,7 @@ static const char *const way_names[NWAYS] = {
 static uint64_t build_all(enum way way, const struct names *n, struct allot_path *p, int check)
 {
 	size_t base, i;
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = BENCH_CHECKSUM_INIT;
 
 	allot_path_reset(p);
 	allot_path_addstr(p, PREFIX);
@@ -135,7 +119,7 @@ static uint64_t build_all(enum way way, const struct names *n, struct allot_path
 			break;
 		}
 		if (check)
-			h = checksum_add(h, p->buf, p->len);
+			h = bench_checksum(h, p->buf, p->len);
 		else
 			h += (unsigned char) p->buf[p->len - 1];
 	}
@@ -173,9 +157,9 @@ int main(int argc, char **argv)
 		sink += build_all(way, &names, &path, 0);
 		elapsed = bench_now_ns() - start;
 		h = build_all(way, &names, &path, 1);
-		printf("result: name=%s toolchain=%s entries=%zu ns=%llu checksum=%016llx\n",
-		       way_names[way], BENCH_TOOLCHAIN, nr, (unsigned long long) elapsed,
-		       (unsigned long long) h);
+		printf("result: name=%s toolchain=%s entries=%llu ns=%llu checksum=%016llx\n",
+		       way_names[way], BENCH_TOOLCHAIN, (unsigned long long) nr,
+		       (unsigned long long) elapsed, (unsigned long long) h);
 	}
 	if (sink == 42) /* never: keeps the timed passes' result alive */
 		printf("\n");

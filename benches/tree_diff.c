@@ -19,14 +19,14 @@
  *
  *   tree_diff [--entries N] [--shape flat|nested] [--output FILE] [--stats]
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench_clock.h) */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc/alloc.h"
-#include "benches/bench_clock.h"
+#include "benches/bench.h"
 #include "benches/trees.h"
 
 static const unsigned char null_oid[OID_RAWSZ];
@@ -42,28 +42,6 @@ static void oid_to_hex(const unsigned char *oid, char *hex)
 	}
 	hex[2 * OID_RAWSZ] = '\0';
 }
-
-/*
- * A checksum of each output line, eight bytes at a time (little-endian words, as on
- * every target here): the same output, the same checksum. It has to be cheap: a
- * byte-at-a-time hash of ~140-byte lines would cost more than the diff it checks.
- */
-static uint64_t checksum_add(uint64_t h, const char *bytes, size_t len)
-{
-	uint64_t word;
-
-	for (; len >= 8; bytes += 8, len -= 8) {
-		memcpy(&word, bytes, 8);
-		h = (h ^ word) * 0x9e3779b97f4a7c15ULL;
-		h ^= h >> 32;
-	}
-	word = 0;
-	memcpy(&word, bytes, len);
-	h = (h ^ word ^ ((uint64_t) len << 56)) * 0x9e3779b97f4a7c15ULL;
-	return h ^ (h >> 32);
-}
-
-#define CHECKSUM_INIT 0xcbf29ce484222325ULL
 
 static void write_line(FILE *out, const char *line, size_t len)
 {
@@ -166,7 +144,7 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 static uint64_t flush_raw(struct walk *w, FILE *out)
 {
 	struct allot_path line = ALLOT_PATH_INIT;
-	uint64_t h = CHECKSUM_INIT;
+	uint64_t h = BENCH_CHECKSUM_INIT;
 	char old_hex[2 * OID_RAWSZ + 1], new_hex[2 * OID_RAWSZ + 1];
 	const struct change *c;
 
@@ -176,7 +154,7 @@ static uint64_t flush_raw(struct walk *w, FILE *out)
 		allot_path_reset(&line);
 		allot_path_addf(&line, ":%06o %06o %s %s %c\t%s\n", c->parents[0].mode, c->mode,
 		                old_hex, new_hex, c->status, c->path);
-		h = checksum_add(h, line.buf, line.len);
+		h = bench_checksum(h, line.buf, line.len);
 		write_line(out, line.buf, line.len);
 	}
 	allot_path_release(&line);
@@ -292,7 +270,7 @@ static char *put_mode(char *out, unsigned mode)
 static uint64_t flush_raw(struct walk *w, FILE *out)
 {
 	char *line = xmalloc(LIMIT_PATH_MAX + 128);
-	uint64_t h = CHECKSUM_INIT;
+	uint64_t h = BENCH_CHECKSUM_INIT;
 	size_t i;
 
 	for (i = 0; i < w->nr; i++) {
@@ -315,7 +293,7 @@ static uint64_t flush_raw(struct walk *w, FILE *out)
 		memcpy(end, w->paths + c->path_at, c->pathlen);
 		end += c->pathlen;
 		*end++ = '\n';
-		h = checksum_add(h, line, (size_t) (end - line));
+		h = bench_checksum(h, line, (size_t) (end - line));
 		write_line(out, line, (size_t) (end - line));
 	}
 	free(line);

@@ -1,0 +1,71 @@
+/*
+ * benches/bench.h: what the workloads share: a monotonic clock in nanoseconds, for
+ * timing one phase in-process (benches/interleave.py interleaves and repeats the
+ * processes), the name of the C library, and the checksum of their output. A file that
+ * includes it defines _POSIX_C_SOURCE (200809L) before any header, for clock_gettime.
+ */
+#ifndef ALLOT_BENCHES_BENCH_H
+#define ALLOT_BENCHES_BENCH_H
+
+#include <stdint.h>
+#include <string.h>
+
+#if defined(_WIN32)
+#include <windows.h>
+
+static inline uint64_t bench_now_ns(void)
+{
+	static LARGE_INTEGER freq;
+	LARGE_INTEGER now;
+
+	if (!freq.QuadPart)
+		QueryPerformanceFrequency(&freq);
+	QueryPerformanceCounter(&now);
+	return (uint64_t) ((double) now.QuadPart * 1e9 / (double) freq.QuadPart);
+}
+#else
+#include <time.h>
+
+static inline uint64_t bench_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+#endif
+
+/* Which C library this was built for: what the runner reports as the toolchain. */
+#if defined(__MINGW32__)
+#define BENCH_TOOLCHAIN "mingw"
+#elif defined(__GLIBC__)
+#define BENCH_TOOLCHAIN "glibc"
+#elif defined(__linux__)
+#define BENCH_TOOLCHAIN "musl" /* musl defines no macro of its own */
+#else
+#define BENCH_TOOLCHAIN "other"
+#endif
+
+#define BENCH_CHECKSUM_INIT 0xcbf29ce484222325ULL
+
+/*
+ * Adds len bytes to checksum h, eight at a time (little-endian words, as on every target
+ * here): the same output, the same checksum on every platform. It has to be cheap: a
+ * byte-at-a-time hash of ~140-byte lines would cost more than the diff it checks.
+ */
+static inline uint64_t bench_checksum(uint64_t h, const char *bytes, size_t len)
+{
+	uint64_t word;
+
+	for (; len >= 8; bytes += 8, len -= 8) {
+		memcpy(&word, bytes, 8);
+		h = (h ^ word) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 32;
+	}
+	word = 0;
+	memcpy(&word, bytes, len);
+	h = (h ^ word ^ ((uint64_t) len << 56)) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 32);
+}
+
+#endif /* ALLOT_BENCHES_BENCH_H */
