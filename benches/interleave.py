@@ -30,6 +30,7 @@ import subprocess
 import sys
 
 RESULT = re.compile(r"^result: (.*)$", re.M)
+CHANGES = re.compile(r"^changes: (\d+)", re.M)
 CONFIG = re.compile(r"^allot: (.*)$", re.M)
 
 
@@ -69,9 +70,12 @@ def run(program, args):
         sys.exit("interleave: %s exited with %d" % (" ".join(command), done.returncode))
     out = done.stdout.replace("\r", "")
     config = CONFIG.search(out)
+    changes = CHANGES.search(out)
     results = []
     for line in RESULT.findall(out):
         fields = dict(kv.split("=", 1) for kv in line.split(" ") if "=" in kv)
+        if changes:
+            fields["changes"] = int(changes.group(1))
         results.append(fields)
     if not results:
         sys.exit("interleave: %s printed no result line" % program)
@@ -103,13 +107,14 @@ def main():
     info = {}  # variant -> {"strategies":..., "checksum":...}
     heap_calls = {}
     checksums = {}
-    toolchain, entries = "", 0
+    toolchain, entries, changes = "", 0, None
     timed = []
     for program in programs:  # the counting twins, once
         config, results = run(program, opts.args)
         for r in results:
             checksums.setdefault(r["checksum"], []).append(os.path.basename(program))
             toolchain, entries = r["toolchain"], int(r["entries"])
+            changes = r.get("changes")
         if "stats=on" in config:
             name, _ = variant_name(config)
             heap_calls[name] = int(results[0].get("heap_calls", 0))
@@ -152,13 +157,16 @@ def main():
     rows.sort(key=lambda r: r["median_ns"])
 
     if opts.json:
-        json.dump({"toolchain": toolchain, "entries": entries, "baseline": baseline,
+        json.dump({"toolchain": toolchain, "entries": entries, "changes": changes,
+                   "checksum": rows[0]["checksum"], "baseline": baseline,
                    "rounds": opts.rounds, "variants": rows}, sys.stdout, indent=1)
         print()
         return
 
-    print("%s on %s: %d entries, %d rounds interleaved, median of rounds; checksum %s (all variants)"
-          % (opts.bench, toolchain, entries, opts.rounds, rows[0]["checksum"]))
+    print("%s on %s: %d entries, %d rounds interleaved, median of rounds" % (opts.bench, toolchain,
+                                                                           entries, opts.rounds))
+    print("every variant: %schecksum %s" % ("%d changes, " % changes if changes is not None else "",
+                                           rows[0]["checksum"]))
     width = max(len(r["name"]) for r in rows)
     counted = any(r["heap_calls_per_entry"] is not None for r in rows)
     print("%-*s %10s %8s %9s %10s%s" % (width, "variant", "median ms", "spread", "ns/entry",
