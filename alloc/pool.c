@@ -57,17 +57,23 @@ struct allot_pool_mark allot_pool_save(const struct allot_pool *pool)
 	return mark;
 }
 
-void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
+/* Back to mark (already checked); keep: let the strategy keep memory for reuse. */
+static void rewind_to(struct allot_pool *pool, const struct allot_pool_mark *mark, int keep)
 {
 	struct allot__chunk *top = pool->head;
 
+	pool->head = mark->head;
+	pool->cur = mark->cur;
+	pool->next = mark->next;
+	pool->end = mark->cur ? (char *) mark->cur + mark->cur->size : NULL;
+	pool->used = mark->used;
+	allot__pool_drop(pool, top, mark->head, keep);
+}
+
+void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
+{
 	allot__pool_check_mark(pool, &mark);
-	pool->head = mark.head;
-	pool->cur = mark.cur;
-	pool->next = mark.next;
-	pool->end = mark.cur ? (char *) mark.cur + mark.cur->size : NULL;
-	pool->used = mark.used;
-	allot__pool_drop(pool, top, mark.head);
+	rewind_to(pool, &mark, 1);
 }
 
 void allot_pool_clear(struct allot_pool *pool)
@@ -79,7 +85,9 @@ void allot_pool_clear(struct allot_pool *pool)
 
 void allot_pool_release(struct allot_pool *pool)
 {
-	allot_pool_clear(pool);
+	struct allot_pool_mark empty = {pool, NULL, NULL, NULL, 0, 0};
+
+	rewind_to(pool, &empty, 0);
 	if (pool->spare) {
 		allot__pool_free_chunk(pool, pool->spare);
 		pool->spare = NULL;

@@ -33,9 +33,11 @@ void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c);
 /*
  * Strategy hook: the chunks from top down to stop (excluded), which a rewind, clear or
  * release has just unlinked; the pool is consistent without them. The malloc strategy
- * frees them; the arena keeps one block as pool->spare for what comes next.
+ * frees them; with keep (rewind, clear), the arena keeps one block as pool->spare for
+ * what comes next; without (release), it frees them all.
  */
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop);
+void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
+                      int keep);
 
 /* Dies with a BUG unless align is a power of two up to 4096. */
 void allot__pool_check_align(size_t align);

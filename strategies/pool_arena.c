@@ -103,9 +103,10 @@ void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align
 	return bump(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
 }
 
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop)
+void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
+                      int keep)
 {
-	struct allot__chunk *keep = pool->spare, *grown;
+	struct allot__chunk *kept = pool->spare, *grown;
 	size_t capacity = 0;
 
 	/* Keep the largest bump block, free the rest, and add up what they could hold. */
@@ -113,27 +114,27 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 		struct allot__chunk *c = top;
 
 		top = c->prev;
-		if (!c->bump) {
+		if (!c->bump || !keep) {
 			allot__pool_free_chunk(pool, c);
 			continue;
 		}
 		capacity += c->size;
-		if (keep && keep->size >= c->size) {
+		if (kept && kept->size >= c->size) {
 			allot__pool_free_chunk(pool, c);
 			continue;
 		}
-		if (keep)
-			allot__pool_free_chunk(pool, keep);
-		keep = c;
+		if (kept)
+			allot__pool_free_chunk(pool, kept);
+		kept = c;
 	}
-	pool->spare = keep;
-	if (!keep)
+	pool->spare = kept;
+	if (!kept)
 		return;
-	keep->prev = NULL;
-	if (keep->size >= capacity)
+	kept->prev = NULL;
+	if (kept->size >= capacity)
 		return;
 	/* Grow it to hold all of it; the pool is consistent if this dies. */
-	grown = allot__realloc(keep, capacity);
+	grown = allot__realloc(kept, capacity);
 	pool->footprint += capacity - grown->size;
 	grown->raw = grown;
 	grown->size = capacity;

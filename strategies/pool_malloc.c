@@ -42,8 +42,10 @@ void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align
 	return push_object(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
 }
 
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop)
+void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
+                      int keep)
 {
+	(void) keep; /* nothing is kept: every object is its own block */
 	while (top != stop) {
 		struct allot__chunk *c = top;
 

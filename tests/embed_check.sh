@@ -26,7 +26,7 @@ for cc in "${compilers[@]}"; do
 					runs=$((runs + 1))
 					if ! "$cc" "${flags[@]}" "${knobs[@]}" "${lib[@]}" tests/api_program.c -o "$out/api" ||
 						! "$out/api" >/dev/null ||
-						! "$cc" "${flags[@]}" "${knobs[@]}" "${lib[@]}" "${suite[@]}" -o "$out/suite" -ldl ||
+						! "$cc" "${flags[@]}" "${knobs[@]}" "${lib[@]}" "${suite[@]}" -o "$out/suite" -ldl -pthread ||
 						! "$out/suite" >"$out/log"; then
 						echo "embed_check: FAILED: $what"
 						tail -5 "$out/log" 2>/dev/null || true

@@ -138,3 +138,46 @@ ALLOT_TEST(stats, print_lists_every_counter)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		CHECK(strstr(text, names[i]) != NULL);
 }
+
+#if defined(__unix__) || defined(__MINGW32__)
+#include <pthread.h>
+
+enum { THREADS = 4, ROUNDS = 20000 };
+
+/* Each thread: its own arrays and its own pool, as the rule is; the counters are shared. */
+static void *count_in_a_thread(void *unused)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	int i;
+
+	(void) unused;
+	for (i = 0; i < ROUNDS; i++) {
+		use_array(ALLOT_ARRAY_INLINE_MAX + 1); /* always the heap */
+		allot_pool_alloc(&pool, 8);
+	}
+	allot_pool_release(&pool);
+	return NULL;
+}
+
+ALLOT_TEST(stats, counters_are_exact_across_threads)
+{
+	pthread_t threads[THREADS];
+	struct allot_stats s;
+	int i;
+
+	allot_stats_reset();
+	for (i = 0; i < THREADS; i++)
+		CHECK_EQ(pthread_create(&threads[i], NULL, count_in_a_thread, NULL), 0);
+	for (i = 0; i < THREADS; i++)
+		CHECK_EQ(pthread_join(threads[i], NULL), 0);
+	s = since_reset();
+#if ALLOT_STATS
+	CHECK_EQ(s.array_calls, THREADS * ROUNDS);
+	CHECK_EQ(s.array_heap, THREADS * ROUNDS);
+	CHECK_EQ(s.pool_allocs, THREADS * ROUNDS);
+	CHECK_EQ(s.pool_bytes, THREADS * ROUNDS * 8);
+#else
+	CHECK_EQ(s.array_calls, 0);
+#endif
+}
+#endif
