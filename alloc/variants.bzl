@@ -65,6 +65,37 @@ def allot_variant_library(name, strategies, defines = [], tags = [], **kwargs):
         **kwargs
     )
 
+def _declare_variants(kind, name, srcs, deps, variants, defines, tags, kwargs):
+    """For each variant: its library and a `kind` (cc_test or cc_binary) target named
+    `name`_<variant> on it. Returns [(strategies, label)]."""
+    declared = []
+    for strategies in (variants if variants != None else suite_variants()):
+        variant = "%s_%s" % (name, variant_name(strategies))
+        allot_variant_library(
+            name = variant + "_alloc",
+            strategies = strategies,
+            defines = defines,
+            tags = tags,
+            testonly = kind == "test",
+        )
+        common = dict(
+            name = variant,
+            srcs = srcs,
+            deps = deps + [":%s_alloc" % variant],
+            tags = variant_tags(strategies, tags),
+            **kwargs
+        )
+        if kind == "test":
+            cc_test(
+                size = "small",
+                env = {"ALLOT_EXPECT_CONFIG": config_string(resolve(strategies))},
+                **common
+            )
+        else:
+            cc_binary(**common)
+        declared.append((strategies, ":" + variant))
+    return declared
+
 def allot_test_variants(name, srcs, deps = [], variants = None, defines = [], tags = [], **kwargs):
     """One cc_test per variant: `name`_<variant>.
 
@@ -74,24 +105,7 @@ def allot_test_variants(name, srcs, deps = [], variants = None, defines = [], ta
     Each test is srcs linked with the variant's library (built with `defines` too) and
     deps, and gets ALLOT_EXPECT_CONFIG, the allot_config() string its knobs must produce.
     """
-    for strategies in (variants if variants != None else suite_variants()):
-        variant = "%s_%s" % (name, variant_name(strategies))
-        allot_variant_library(
-            name = variant + "_alloc",
-            strategies = strategies,
-            defines = defines,
-            tags = tags,
-            testonly = True,
-        )
-        cc_test(
-            name = variant,
-            size = "small",
-            srcs = srcs,
-            deps = deps + [":%s_alloc" % variant],
-            env = {"ALLOT_EXPECT_CONFIG": config_string(resolve(strategies))},
-            tags = variant_tags(strategies, tags),
-            **kwargs
-        )
+    _declare_variants("test", name, srcs, deps, variants, defines, tags, kwargs)
 
 def allot_binary_variants(name, srcs, deps = [], variants = None, defines = [], tags = [], **kwargs):
     """One cc_binary per variant (`name`_<variant>).
@@ -99,24 +113,9 @@ def allot_binary_variants(name, srcs, deps = [], variants = None, defines = [], 
     For programs that must behave the same under every variant (the benchmarks).
     Returns a select() of their labels: all of them for glibc, the others elsewhere.
     """
-    portable, glibc_only = [], []
-    for strategies in (variants if variants != None else suite_variants()):
-        variant = "%s_%s" % (name, variant_name(strategies))
-        allot_variant_library(
-            name = variant + "_alloc",
-            strategies = strategies,
-            defines = defines,
-            tags = tags,
-        )
-        cc_binary(
-            name = variant,
-            srcs = srcs,
-            deps = deps + [":%s_alloc" % variant],
-            tags = variant_tags(strategies, tags),
-            **kwargs
-        )
-        (glibc_only if GLIBC_ONLY in variant_tags(strategies) else portable).append(":" + variant)
-    return for_toolchains(glibc = portable + glibc_only, cross = portable)
+    declared = _declare_variants("binary", name, srcs, deps, variants, defines, tags, kwargs)
+    everywhere = [label for strategies, label in declared if GLIBC_ONLY not in variant_tags(strategies)]
+    return for_toolchains(glibc = [label for _, label in declared], cross = everywhere)
 
 def for_toolchains(glibc, cross):
     """A select() of `glibc` for glibc builds and `cross` for the cross toolchains."""
