@@ -147,10 +147,12 @@ void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_po
 	    (mark->cur && mark->cur == pool->cur && mark->next > pool->next))
 		allot__bug(
 		    "allot_pool_rewind: the mark is not on the pool's stack (ahead of the pool)");
-	for (c = pool->head; c != mark->head; c = c->prev)
-		if (!c)
-			allot__bug("allot_pool_rewind: the mark is not on the pool's stack (its "
-			           "block is gone)");
+	/* The mark's newest chunk must still be on the pool's chain (NULL: an empty pool). */
+	for (c = pool->head; c && c != mark->head; c = c->prev)
+		;
+	if (c != mark->head)
+		allot__bug(
+		    "allot_pool_rewind: the mark is not on the pool's stack (its block is gone)");
 }
 
 void allot__pool_check_align(size_t align)

@@ -110,7 +110,12 @@ struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
  */
 void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark);
 
-/* Frees every object. The arena keeps one block to reuse; used becomes 0. */
+/*
+ * Frees every object; used becomes 0. The arena keeps one block, as large as the blocks
+ * the objects filled (a rewind does the same with what it frees), so that a pool filled
+ * and cleared in a loop makes no heap call after the first round; footprint says what it
+ * holds. release gives it back.
+ */
 void allot_pool_clear(struct allot_pool *pool);
 
 /* Frees every object and returns all memory to the heap. The pool stays usable. */
