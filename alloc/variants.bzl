@@ -17,24 +17,28 @@ def variant_name(strategies):
             parts.append("%s-%s" % (knob, strategies[knob]))
     return "_".join(parts) if parts else "defaults"
 
+def strategy_combinations():
+    """Every combination of the array, pool and path strategies, as variants."""
+    return [
+        {
+            "array": array,
+            "pool": pool,
+            "path_store": store,
+            "path_format": fmt,
+        }
+        for array in KNOBS["array"].values
+        for pool in KNOBS["pool"].values
+        for store in KNOBS["path_store"].values
+        for fmt in KNOBS["path_format"].values
+    ]
+
 def suite_variants():
     """The variants every test runs under: every value of every knob.
 
     Every combination of the array, pool and path strategies, then each other heap
     backend, stats off, and the edges of array_inline_max.
     """
-    variants = []
-    for array in KNOBS["array"].values:
-        for pool in KNOBS["pool"].values:
-            for store in KNOBS["path_store"].values:
-                for fmt in KNOBS["path_format"].values:
-                    variants.append({
-                        "array": array,
-                        "pool": pool,
-                        "path_store": store,
-                        "path_format": fmt,
-                        "stats": "true",
-                    })
+    variants = [dict(v, stats = "true") for v in strategy_combinations()]
     for backend in MALLOC_LIBS:
         variants.append({"malloc": backend, "stats": "true"})
     variants.append({"stats": "false"})
