@@ -3,6 +3,7 @@
  * the store strategy's (allot__path_resize, allot__path_on_heap); how addf formats is
  * the format strategy's (allot_path_vaddf).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "alloc/internal.h"
@@ -148,4 +149,71 @@ void allot_path_addf(struct allot_path *p, const char *fmt, ...)
 	va_start(ap, fmt);
 	allot_path_vaddf(p, fmt, ap);
 	va_end(ap);
+}
+
+static void libc_failed(struct allot_path *p)
+{
+	if (p->alloc)
+		p->buf[p->len] = '\0'; /* vsnprintf may have written past len before it failed */
+	allot__die("allot_path_addf: the C library could not format the arguments");
+}
+
+#if defined(_WIN32)
+/*
+ * Wine's msvcrt.dll (under which allot's Windows builds are tested) gets the count wrong
+ * when it truncates: it fills the room and returns the bytes before the conversion that
+ * did not fit. So on Windows a count is trusted only if the NUL is where it says and the
+ * room's last byte, marked before the call, is untouched; an exact fit is asked again.
+ * (That conversion's bytes are padding, the character of a %c, or a %s's: the mark,
+ * 'Z', could only be a %s byte, and a %s does not start with the NUL.)
+ */
+#define ROOM_END_MARK 'Z'
+
+static void mark_room_end(struct allot_path *p)
+{
+	p->buf[p->alloc - 1] = ROOM_END_MARK; /* the room, not the NUL: avail >= 1 */
+}
+
+static int fitted(const struct allot_path *p, int n)
+{
+	return (size_t) n < allot_path_avail(p) && p->buf[p->len + (size_t) n] == '\0' &&
+	       p->buf[p->alloc - 1] == ROOM_END_MARK;
+}
+#else
+static void mark_room_end(struct allot_path *p)
+{
+	(void) p;
+}
+
+static int fitted(const struct allot_path *p, int n)
+{
+	return (size_t) n <= allot_path_avail(p);
+}
+#endif
+
+void allot__path_vaddf_libc(struct allot_path *p, const char *fmt, va_list ap)
+{
+	va_list copy;
+	int n;
+
+	if (!allot_path_avail(p))
+		allot_path_grow(p, 64);
+	mark_room_end(p);
+	va_copy(copy, ap);
+	n = vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, copy);
+	va_end(copy);
+	if (n >= 0 && !fitted(p, n)) {
+		if ((size_t) n <= allot_path_avail(p)) { /* a count not to be trusted: ask again */
+			va_copy(copy, ap);
+			n = vsnprintf(NULL, 0, fmt, copy);
+			va_end(copy);
+			if (n < 0)
+				libc_failed(p);
+		}
+		allot_path_grow(p, (size_t) n);
+		n = vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, ap);
+	}
+	if (n < 0)
+		libc_failed(p);
+	p->len += (size_t) n;
 }
