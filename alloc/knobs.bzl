@@ -42,7 +42,7 @@ KNOBS = {
     ),
     "path_format": struct(
         kind = "string",
-        values = ["libc"],  # "builtin" comes with the builtin formatter
+        values = ["libc", "builtin"],
         default = "libc",
         define = "ALLOT_PATH_FORMAT=ALLOT_FORMAT_{}",
     ),

@@ -29,9 +29,14 @@ ALLOT_TEST(config, names_every_knob)
 	CHECK(strstr(c, " pool=arena ") != NULL);
 #endif
 #if ALLOT_PATH_STORE == ALLOT_PATH_HEAP
-	CHECK(strstr(c, " path=heap,libc ") != NULL);
+#define STORE_NAME "heap"
 #else
-	CHECK(strstr(c, " path=inline,libc ") != NULL);
+#define STORE_NAME "inline"
+#endif
+#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_LIBC
+	CHECK(strstr(c, " path=" STORE_NAME ",libc ") != NULL);
+#else
+	CHECK(strstr(c, " path=" STORE_NAME ",builtin ") != NULL);
 #endif
 	CHECK(strstr(c, " malloc=" ALLOT_MALLOC_NAME " ") != NULL);
 	CHECK(strstr(c, ALLOT_STATS ? " stats=on" : " stats=off") != NULL);

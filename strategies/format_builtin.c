@@ -1,0 +1,530 @@
+/*
+ * Path format "builtin": allot_path_vaddf formats the conversions that path code uses
+ * (%d %i %u %x %X %o %c %s %%, every flag of "-+ #0", width and precision, also "*",
+ * length modifiers hh h l ll j z t) itself, straight into the path's free space, and
+ * hands every other call whole to the C library.
+ *
+ * How a call runs:
+ *  - One pass writes the output into the free space while it fits and counts it all.
+ *    When it fitted, that was the only pass: no temporary buffer, no copy.
+ *  - When it did not fit, the path grows to the exact size counted (by the growth
+ *    policy) and a second pass, from a copy of the arguments, writes it.
+ *  - A format with anything else (%p, floating point, wide characters, positional
+ *    arguments, a modifier or flag C does not define, a null %s, output over INT_MAX)
+ *    goes whole to vsnprintf, through allot__path_vaddf_libc, and counts in
+ *    path_addf_fallback. The bytes written by then are dropped first.
+ *  - %n, with whatever flags or modifiers, reaches the die handler, also after a
+ *    conversion that sends the call to libc: allot never writes through a %n pointer.
+ *
+ * The output is the platform's vsnprintf output byte for byte. Where platforms read the
+ * C standard differently, or C leaves a case open, this file follows the platform it is
+ * built for (the PLATFORM_* switches below); where that platform is a DLL chosen at run
+ * time (msvcrt.dll: Windows' and Wine's differ), those cases go to the DLL itself.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h> /* on MinGW, settles __USE_MINGW_ANSI_STDIO */
+#include <string.h>
+
+#include "alloc/internal.h"
+#include "alloc/path_internal.h"
+
+#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN
+
+#if defined(__MINGW32__) && !__USE_MINGW_ANSI_STDIO
+/*
+ * msvcrt.dll's printf, whichever the system has. It does not know hh j z t (and not ll
+ * in older versions), pads %s and %c with zeros for "0", cuts %c by precision and keeps
+ * "0" with a precision; these cases go to the DLL, so the bytes are the running one's.
+ */
+#define PLATFORM_MSVCRT 1
+#elif defined(__MINGW32__)
+/*
+ * MinGW-w64's own printf (linked in, __USE_MINGW_ANSI_STDIO=1): the space flag also
+ * applies to %u, and "%#.0o" of 0 prints nothing.
+ */
+#define PLATFORM_MINGW 1
+#endif
+
+#ifndef PLATFORM_MSVCRT
+#define PLATFORM_MSVCRT 0
+#endif
+#ifndef PLATFORM_MINGW
+#define PLATFORM_MINGW 0
+#endif
+
+/* The signed type of size_t's width, for %zd (C names none): ptrdiff_t on these platforms. */
+_Static_assert(sizeof(ptrdiff_t) == sizeof(size_t), "%zd needs a signed type as wide as size_t");
+
+enum flag { MINUS = 1, PLUS = 2, SPACE = 4, HASH = 8, ZERO = 16 };
+enum length { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_J, LEN_Z, LEN_T, LEN_OTHER };
+enum outcome { DONE, FALLBACK, PERCENT_N };
+
+/* One conversion specification, as parsed; the values of "*" are read later. */
+struct spec {
+	unsigned flags;
+	int width; /* -1: none; -2: "*" */
+	int prec;  /* -1: none; -2: "*" */
+	enum length length;
+	char conv;      /* the conversion character; 0 at the end of the format */
+	int positional; /* "N$" was given */
+};
+
+/*
+ * The output cursor. Bytes go to buf[pos] while pos + n <= limit; past that they are
+ * only counted, so that the caller learns the size to grow to.
+ */
+struct out {
+	char *buf;
+	size_t start; /* p->len: where this call's output begins */
+	size_t pos;   /* where the next byte goes (or would go) */
+	size_t limit; /* the last index that can hold output: alloc - 1, or 0 for no buffer */
+};
+
+/* Reserves n bytes at the cursor: where to write them, or NULL if they do not fit. */
+static inline char *reserve(struct out *o, size_t n)
+{
+	char *at = o->pos + n <= o->limit ? o->buf + o->pos : NULL;
+
+	o->pos += n;
+	return at;
+}
+
+static inline void put(struct out *o, const char *s, size_t n)
+{
+	char *at = reserve(o, n);
+
+	if (at)
+		memcpy(at, s, n);
+}
+
+static inline void fill(struct out *o, char c, size_t n)
+{
+	char *at = reserve(o, n);
+
+	if (at)
+		memset(at, c, n);
+}
+
+/* Reads a decimal number; returns NULL when it exceeds INT_MAX (vsnprintf fails then). */
+static const char *parse_count(const char *fmt, int *out)
+{
+	int n = 0;
+
+	while (*fmt >= '0' && *fmt <= '9') {
+		int digit = *fmt++ - '0';
+
+		if (n > (INT_MAX - digit) / 10)
+			return NULL;
+		n = n * 10 + digit;
+	}
+	*out = n;
+	return fmt;
+}
+
+/*
+ * Parses the specification after a '%' (not "%%"), without reading any argument. Returns
+ * where the format goes on, or NULL for a count over INT_MAX. s->conv is the conversion
+ * character as found: the caller decides what it supports.
+ */
+static const char *parse_spec(const char *fmt, struct spec *s)
+{
+	s->flags = 0;
+	s->width = -1;
+	s->prec = -1;
+	s->length = LEN_NONE;
+	s->positional = 0;
+
+	if (*fmt >= '1' && *fmt <= '9') { /* "N$" or a width */
+		int n;
+		const char *after = parse_count(fmt, &n);
+
+		if (!after)
+			return NULL;
+		if (*after == '$') {
+			s->positional = 1;
+			fmt = after + 1;
+		}
+	}
+	for (;; fmt++) {
+		if (*fmt == '-')
+			s->flags |= MINUS;
+		else if (*fmt == '+')
+			s->flags |= PLUS;
+		else if (*fmt == ' ')
+			s->flags |= SPACE;
+		else if (*fmt == '#')
+			s->flags |= HASH;
+		else if (*fmt == '0')
+			s->flags |= ZERO;
+		else
+			break;
+	}
+	if (*fmt == '*') {
+		s->width = -2;
+		fmt++;
+	} else if (*fmt >= '1' && *fmt <= '9') {
+		fmt = parse_count(fmt, &s->width);
+		if (!fmt)
+			return NULL;
+	}
+	if (*fmt == '.') {
+		fmt++;
+		if (*fmt == '*') {
+			s->prec = -2;
+			fmt++;
+		} else {
+			fmt = parse_count(fmt, &s->prec);
+			if (!fmt)
+				return NULL;
+		}
+	}
+	switch (*fmt) {
+	case 'h':
+		fmt++;
+		s->length = *fmt == 'h' ? (fmt++, LEN_HH) : LEN_H;
+		break;
+	case 'l':
+		fmt++;
+		s->length = *fmt == 'l' ? (fmt++, LEN_LL) : LEN_L;
+		break;
+	case 'j':
+		fmt++;
+		s->length = LEN_J;
+		break;
+	case 'z':
+		fmt++;
+		s->length = LEN_Z;
+		break;
+	case 't':
+		fmt++;
+		s->length = LEN_T;
+		break;
+	case 'L':
+	case 'q':
+	case 'I':
+		fmt++;
+		s->length = LEN_OTHER;
+		break;
+	}
+	s->conv = *fmt;
+	return *fmt ? fmt + 1 : fmt;
+}
+
+/* Whether the format from fmt on has a %n: a call going to libc still must not run it. */
+static int has_percent_n(const char *fmt)
+{
+	struct spec s;
+
+	while ((fmt = strchr(fmt, '%')) != NULL) {
+		fmt++;
+		if (*fmt == '%') {
+			fmt++;
+			continue;
+		}
+		fmt = parse_spec(fmt, &s);
+		if (!fmt)
+			return 0; /* a count over INT_MAX: vsnprintf fails before any %n */
+		if (s.conv == 'n')
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether this platform's printf is reproduced for s here, or the call goes to libc. */
+static int supported(const struct spec *s)
+{
+	int text = s->conv == 'c' || s->conv == 's';
+
+	if (s->positional || s->length == LEN_OTHER || (text && s->length != LEN_NONE))
+		return 0;
+	if (PLATFORM_MSVCRT) {
+		if (s->length != LEN_NONE && s->length != LEN_H && s->length != LEN_L)
+			return 0;
+		if (text ? (s->flags & ZERO) || (s->conv == 'c' && s->prec != -1)
+		         : (s->flags & ZERO) && s->prec != -1)
+			return 0;
+		if (s->conv == 'o' && (s->flags & HASH))
+			return 0;
+	}
+	return 1;
+}
+
+static uintmax_t get_unsigned(va_list *ap, enum length length)
+{
+	switch (length) {
+	case LEN_HH:
+		return (unsigned char) va_arg(*ap, unsigned int);
+	case LEN_H:
+		return (unsigned short) va_arg(*ap, unsigned int);
+	case LEN_L:
+		return va_arg(*ap, unsigned long);
+	case LEN_LL:
+		return va_arg(*ap, unsigned long long);
+	case LEN_J:
+		return va_arg(*ap, uintmax_t);
+	case LEN_Z:
+	case LEN_T: /* the unsigned type of ptrdiff_t's width is size_t's */
+		return va_arg(*ap, size_t);
+	default:
+		return va_arg(*ap, unsigned int);
+	}
+}
+
+static intmax_t get_signed(va_list *ap, enum length length)
+{
+	switch (length) {
+	case LEN_HH:
+		return (signed char) va_arg(*ap, int);
+	case LEN_H:
+		return (short) va_arg(*ap, int);
+	case LEN_L:
+		return va_arg(*ap, long);
+	case LEN_LL:
+		return va_arg(*ap, long long);
+	case LEN_J:
+		return va_arg(*ap, intmax_t);
+	case LEN_Z:
+	case LEN_T:
+		return va_arg(*ap, ptrdiff_t);
+	default:
+		return va_arg(*ap, int);
+	}
+}
+
+/* Writes `width` worth of padding around a body of n bytes: spaces before it. */
+static inline size_t pad_before(struct out *o, const struct spec *s, size_t n)
+{
+	size_t pad = s->width > 0 && (size_t) s->width > n ? (size_t) s->width - n : 0;
+
+	if (pad && !(s->flags & MINUS))
+		fill(o, ' ', pad);
+	return pad;
+}
+
+static inline void pad_after(struct out *o, const struct spec *s, size_t pad)
+{
+	if (pad && (s->flags & MINUS))
+		fill(o, ' ', pad);
+}
+
+static void format_text(struct out *o, const struct spec *s, const char *text, size_t n)
+{
+	size_t pad = pad_before(o, s, n);
+
+	put(o, text, n);
+	pad_after(o, s, pad);
+}
+
+static void format_integer(struct out *o, const struct spec *s, uintmax_t v, int negative)
+{
+	static const char lower[] = "0123456789abcdef", upper[] = "0123456789ABCDEF";
+	char digits[3 * sizeof(uintmax_t)]; /* enough for octal */
+	char *end = digits + sizeof(digits), *d = end;
+	char prefix[2];
+	size_t nprefix = 0, ndigits, zeros = 0, body;
+
+	switch (s->conv) {
+	case 'x':
+	case 'X': {
+		const char *set = s->conv == 'x' ? lower : upper;
+
+		for (; v; v >>= 4)
+			*--d = set[v & 15];
+		if ((s->flags & HASH) && d != end) {
+			prefix[nprefix++] = '0';
+			prefix[nprefix++] = s->conv;
+		}
+		break;
+	}
+	case 'o':
+		for (; v; v >>= 3)
+			*--d = (char) ('0' + (v & 7));
+		break;
+	default:
+		for (; v; v /= 10)
+			*--d = (char) ('0' + v % 10);
+		if (negative)
+			prefix[nprefix++] = '-';
+		else if (s->flags & PLUS)
+			prefix[nprefix++] = '+';
+		else if (s->flags & SPACE)
+			prefix[nprefix++] = ' ';
+	}
+	ndigits = (size_t) (end - d);
+	if (s->prec < 0) {
+		if (!ndigits)
+			zeros = 1; /* the value 0 is "0" */
+	} else if ((size_t) s->prec > ndigits) {
+		zeros = (size_t) s->prec - ndigits;
+	}
+	/* "#o": the first digit is a 0 (and 0 with precision 0 prints "0"), except MinGW's. */
+	if (s->conv == 'o' && (s->flags & HASH) && !zeros && (PLATFORM_MINGW ? ndigits : 1))
+		zeros = 1;
+	body = nprefix + zeros + ndigits;
+	if ((s->flags & (ZERO | MINUS)) == ZERO && s->prec < 0 && s->width > 0 &&
+	    (size_t) s->width > body) {
+		zeros += (size_t) s->width - body; /* the padding goes after sign and "0x" */
+		body = (size_t) s->width;
+	}
+	{
+		size_t pad = pad_before(o, s, body);
+
+		put(o, prefix, nprefix);
+		fill(o, '0', zeros);
+		put(o, d, ndigits);
+		pad_after(o, s, pad);
+	}
+}
+
+/*
+ * Formats fmt into o, reading the arguments from ap. Stops at the first specification
+ * it does not reproduce (FALLBACK) or at a %n (PERCENT_N); o then holds garbage.
+ */
+static enum outcome format(struct out *o, const char *fmt, va_list *ap)
+{
+	for (;;) {
+		const char *text = fmt;
+		struct spec s;
+
+		while (*fmt && *fmt != '%')
+			fmt++;
+		if (fmt != text)
+			put(o, text, (size_t) (fmt - text));
+		if (!*fmt)
+			return DONE;
+		fmt++;
+		if (*fmt == '%') {
+			put(o, "%", 1);
+			fmt++;
+			continue;
+		}
+		fmt = parse_spec(fmt, &s);
+		if (!fmt)
+			return FALLBACK;
+		if (s.conv == 'n')
+			return PERCENT_N;
+		if (!supported(&s))
+			return FALLBACK;
+		if (s.width == -2) {
+			int w = va_arg(*ap, int);
+
+			if (w == INT_MIN)
+				return FALLBACK; /* no width of that size: vsnprintf fails */
+			if (w < 0) {
+				s.flags |= MINUS;
+				w = -w;
+			}
+			s.width = w;
+		}
+		if (s.prec == -2) {
+			int prec = va_arg(*ap, int);
+
+			s.prec = prec < 0 ? -1 : prec;
+		}
+		switch (s.conv) {
+		case 'd':
+		case 'i': {
+			intmax_t v = get_signed(ap, s.length);
+
+			/* the magnitude of INTMAX_MIN fits uintmax_t: negate in unsigned */
+			format_integer(o, &s, v < 0 ? -(uintmax_t) v : (uintmax_t) v, v < 0);
+			break;
+		}
+		case 'u':
+			if (!PLATFORM_MINGW)
+				s.flags &= ~(unsigned) (PLUS | SPACE);
+			s.flags &= ~(unsigned) PLUS;
+			format_integer(o, &s, get_unsigned(ap, s.length), 0);
+			break;
+		case 'x':
+		case 'X':
+		case 'o':
+			s.flags &= ~(unsigned) (PLUS | SPACE);
+			format_integer(o, &s, get_unsigned(ap, s.length), 0);
+			break;
+		case 'c': {
+			char c = (char) (unsigned char) va_arg(*ap, int);
+
+			format_text(o, &s, &c, 1);
+			break;
+		}
+		case 's': {
+			const char *str = va_arg(*ap, const char *);
+			size_t n = 0;
+
+			if (!str)
+				return FALLBACK; /* "(null)" or a crash: the platform's own business */
+			if (s.prec < 0) {
+				n = strlen(str);
+			} else {
+				while (n < (size_t) s.prec &&
+				       str[n]) /* no byte past prec is read */
+					n++;
+			}
+			format_text(o, &s, str, n);
+			break;
+		}
+		default:
+			return FALLBACK;
+		}
+	}
+}
+
+/* Runs one pass over a copy of ap, writing at p's free space as far as it fits. */
+static enum outcome format_pass(struct allot_path *p, struct out *o, const char *fmt, va_list ap)
+{
+	va_list args;
+	enum outcome r;
+
+	o->buf = p->buf;
+	o->start = p->len;
+	o->pos = p->len;
+	o->limit = p->alloc ? p->alloc - 1 : 0;
+	va_copy(args, ap);
+	r = format(o, fmt, &args);
+	va_end(args);
+	if (r == DONE && o->pos - o->start > INT_MAX)
+		r = FALLBACK; /* vsnprintf cannot return the count: let it fail */
+	return r;
+}
+
+/* Puts back the NUL at len that a pass may have overwritten: p is as it was. */
+static void undo_pass(struct allot_path *p)
+{
+	if (p->alloc)
+		p->buf[p->len] = '\0';
+}
+
+void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap)
+{
+	struct out o;
+	enum outcome r;
+
+	ALLOT__COUNT(path_addf, 1);
+	r = format_pass(p, &o, fmt, ap);
+	if (r == DONE && o.pos > o.limit) {
+		undo_pass(p);
+		allot_path_grow(p, o.pos - o.start);
+		r = format_pass(p, &o, fmt, ap);
+		if (r != DONE || o.pos > o.limit) {
+			undo_pass(p);
+			allot__bug("allot_path_addf: the arguments changed between two passes "
+			           "(does a %s argument point into the path itself?)");
+		}
+	}
+	if (r == DONE) {
+		p->len = o.pos;
+		if (p->alloc)
+			p->buf[p->len] = '\0';
+		return;
+	}
+	undo_pass(p);
+	if (r == PERCENT_N || has_percent_n(fmt))
+		allot__die(
+		    "allot_path_addf: %n is not supported (it would write through a pointer)");
+	ALLOT__COUNT(path_addf_fallback, 1);
+	allot__path_vaddf_libc(p, fmt, ap);
+}
+
+#endif

@@ -1,0 +1,421 @@
+/*
+ * The differential test of allot_path_addf: every format strategy must append exactly
+ * the bytes that this platform's vsnprintf writes for the same format and arguments.
+ *
+ * The test generates conversion specifications (every flag set x widths x precisions x
+ * conversions x length modifiers, with boundary values of each argument type: 0, +-1,
+ * type minimum and maximum, long, empty and non-ASCII strings), and random formats of
+ * several conversions and literal text; each call runs on a path in one of three
+ * states (empty, with room, nearly full, so that a call must grow it part way). Under
+ * the builtin formatter with stats on, it also checks that these calls were formatted
+ * by allot itself and not handed to libc, and that the calls that must go to libc did.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "alloc/alloc.h"
+#include "tests/check.h"
+#include "tests/format_gen.h"
+
+#if defined(__MINGW32__) && !__USE_MINGW_ANSI_STDIO
+#define MSVCRT 1 /* msvcrt.dll's printf (see strategies/format_builtin.c) */
+#else
+#define MSVCRT 0
+#endif
+
+/* Whether calls going to libc can be seen: only the builtin hands any over. */
+#define COUNTS_FALLBACKS (ALLOT_STATS && ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN)
+
+/* What the builtin promises to format itself (format_builtin.c's header comment). */
+static int builtin_formats(const struct fg_spec *s)
+{
+	int text = s->conv == 'c' || s->conv == 's';
+	int zero = strchr(s->flags, '0') != NULL;
+
+	if (!MSVCRT)
+		return 1;
+	/* msvcrt.dll: hh j z t ll, "0" on text, a precision on %c, "0" with a precision, "#o" */
+	if (s->length != 0 && strcmp(fg_lengths[s->length], "h") &&
+	    strcmp(fg_lengths[s->length], "l"))
+		return 0;
+	if (text ? zero || (s->conv == 'c' && s->prec != FG_NONE) : zero && s->prec != FG_NONE)
+		return 0;
+	return !(s->conv == 'o' && strchr(s->flags, '#'));
+}
+
+static char want[1 << 17]; /* vsnprintf's output */
+
+struct diff {
+	struct allot_path path;
+	unsigned long calls, failures;
+	int expect_fallback; /* this call must go to libc */
+	char prefix[512];    /* what the path held before the call */
+	char what[512];      /* the call being made, for the failure message */
+	char first[2048];    /* the first failure */
+};
+
+/* Writes n bytes of s into out (size cap) with C escapes for anything unprintable. */
+static void escape(char *out, size_t cap, const char *s, size_t n)
+{
+	size_t o = 0, i;
+
+	for (i = 0; i < n && o + 8 < cap; i++) {
+		unsigned char c = (unsigned char) s[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"')
+			out[o++] = (char) c;
+		else
+			o += (size_t) snprintf(out + o, cap - o, "\\x%02x", c);
+	}
+	out[o] = '\0';
+	if (i < n && cap > 4)
+		memcpy(out + (o < cap - 4 ? o : cap - 4), "...", 4);
+}
+
+/*
+ * Sets the path up for call number d->calls: empty (nothing allocated), with a prefix
+ * and room to spare, or with a prefix that leaves 0 to 3 bytes free, so that nearly
+ * every call must grow it part way through.
+ */
+static void prepare(struct diff *d)
+{
+	struct allot_path *p = &d->path;
+
+	allot_path_release(p);
+	switch (d->calls % 3) {
+	case 0:
+		break;
+	case 1:
+		allot_path_init(p, 256);
+		allot_path_addstr(p, "objects/");
+		break;
+	default:
+		allot_path_init(p, 8);
+		while (allot_path_avail(p) > d->calls % 4)
+			allot_path_addch(p, 'a' + (int) (allot_path_avail(p) % 26));
+		break;
+	}
+	memcpy(d->prefix, p->buf, p->len + 1);
+}
+
+static unsigned long long fallbacks(void)
+{
+	struct allot_stats s;
+
+	allot_stats_get(&s);
+	return s.path_addf_fallback;
+}
+
+/*
+ * The fg_fn that every call goes through: formats with vsnprintf and with
+ * allot_path_vaddf, and records the first difference. A format that vsnprintf cannot
+ * format must reach the die handler, with the path as it was.
+ */
+static void compare(void *ctx, const char *fmt, ...)
+{
+	struct diff *d = ctx;
+	struct allot_path *p = &d->path;
+	va_list ap, copy;
+	unsigned long long before_fallbacks;
+	size_t before;
+	int n, ok;
+
+	prepare(d);
+	before = p->len;
+	va_start(ap, fmt);
+	va_copy(copy, ap);
+	n = vsnprintf(want, sizeof(want), fmt, copy);
+	va_end(copy);
+	CHECK(n < (int) sizeof(want));
+	before_fallbacks = fallbacks();
+	if (n < 0) {
+		CHECK_DIES(allot_path_vaddf(p, fmt, ap),
+		           "allot_path_addf: the C library could not format");
+		ok = p->len == before && !memcmp(p->buf, d->prefix, before + 1);
+	} else {
+		allot_path_vaddf(p, fmt, ap);
+		ok = p->len == before + (size_t) n && !memcmp(p->buf, d->prefix, before) &&
+		     !memcmp(p->buf + before, want, (size_t) n + 1);
+	}
+	va_end(ap);
+	if (COUNTS_FALLBACKS && fallbacks() - before_fallbacks != (unsigned) d->expect_fallback)
+		ok = 0;
+	d->calls++;
+	if (!ok && !d->failures++) {
+		char w[512], g[512];
+
+		escape(w, sizeof(w), want, n < 0 ? 0 : (size_t) n);
+		escape(g, sizeof(g), p->buf + before, p->len >= before ? p->len - before : 0);
+		snprintf(d->first, sizeof(d->first),
+		         "%s: vsnprintf gave %d bytes \"%s\", allot_path_vaddf %zu bytes \"%s\" "
+		         "(path held %zu bytes; went to libc: %s)",
+		         d->what, n, w, p->len - before, g, before,
+		         fallbacks() != before_fallbacks ? "yes" : "no");
+	}
+}
+
+/* Describes the call in d->what and makes it through fg_call. */
+static void run(struct diff *d, const char *fmt, const struct fg_arg *a, int n, int fallback)
+{
+	size_t o;
+	int i;
+
+	o = (size_t) snprintf(d->what, sizeof(d->what), "format \"%s\", arguments", fmt);
+	for (i = 0; i < n && o < sizeof(d->what); i++) {
+		if (a[i].kind == FG_STR)
+			o += (size_t) snprintf(d->what + o, sizeof(d->what) - o, " \"%.40s\"",
+			                       a[i].str ? a[i].str : "(NULL)");
+		else
+			o += (size_t) snprintf(d->what + o, sizeof(d->what) - o, " kind%d:%#llx",
+			                       (int) a[i].kind, (unsigned long long) a[i].bits);
+	}
+	d->expect_fallback = fallback;
+	fg_call(compare, d, fmt, a, n);
+}
+
+static void finish(struct diff *d)
+{
+	allot_path_release(&d->path);
+	if (d->failures)
+		allot_check_fail(__FILE__, __LINE__, "%lu of %lu calls differ; the first: %s",
+		                 d->failures, d->calls, d->first);
+}
+
+/* Boundary values of every argument type, as bits that each type truncates. */
+static const uintmax_t values[] = {
+    0,
+    1,
+    UINTMAX_MAX /* -1 */,
+    7,
+    (uintmax_t) -42,
+    127,
+    128,
+    (uintmax_t) -128,
+    (uintmax_t) -129,
+    255,
+    256,
+    0x7fff,
+    0x8000,
+    (uintmax_t) -32769,
+    0xffff,
+    0x10000,
+    INT_MAX,
+    (uintmax_t) INT_MIN,
+    UINT_MAX,
+    (uintmax_t) UINT_MAX + 1,
+    LLONG_MAX,
+    (uintmax_t) LLONG_MIN,
+    0x123456789abcdef0,
+    1000000007,
+};
+#define NVALUES (sizeof(values) / sizeof(values[0]))
+
+static char long_string[301];
+
+static const char *strings[] = {
+    "", "a", "objects", "ab\xff\x80z", long_string, "tree-diff.c", "100% %d not a format",
+};
+#define NSTRINGS (sizeof(strings) / sizeof(strings[0]))
+
+static const int width_stars[] = {6, -6, 0, 1, 30, -1, 300};
+static const int prec_stars[] = {3, -1, 0, 30, 1, -7, 200};
+
+static void init_long_string(void)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < sizeof(long_string); i++)
+		long_string[i] = (char) ('a' + i % 26);
+}
+
+/* The arguments spec takes, into a: stars first, then the value (index k of its kind). */
+static int arguments(const struct fg_spec *s, unsigned long k, struct fg_arg *a)
+{
+	int n = 0;
+
+	if (s->width == FG_STAR)
+		a[n++] = (struct fg_arg){FG_INT, (uintmax_t) width_stars[k % 7], NULL};
+	if (s->prec == FG_STAR)
+		a[n++] = (struct fg_arg){FG_INT, (uintmax_t) prec_stars[(k / 7) % 7], NULL};
+	a[n].kind = fg_value_kind(s);
+	a[n].bits = values[k % NVALUES];
+	a[n].str = strings[k % NSTRINGS];
+	return n + 1;
+}
+
+ALLOT_TEST(format, every_flag_width_precision_length_and_conversion)
+{
+	static const int widths[] = {FG_NONE, 1, 7, FG_STAR};
+	static const int precs[] = {FG_NONE, FG_DOT, 0, 1, 4, 25, FG_STAR};
+	static const char convs[] = "diuxXocs";
+	static struct diff d;
+	unsigned long expected = 0, k = 0;
+	unsigned flags;
+	size_t w, pr, c;
+	int length;
+
+	memset(&d, 0, sizeof(d));
+	allot_path_init(&d.path, 0);
+	init_long_string();
+	for (flags = 0; flags < 32; flags++) {
+		struct fg_spec s;
+		size_t nf = 0, bit;
+
+		for (bit = 0; bit < 5; bit++)
+			if (flags & (1u << bit))
+				s.flags[nf++] = "-+ #0"[bit];
+		s.flags[nf] = '\0';
+		for (w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+			s.width = widths[w];
+			for (pr = 0; pr < sizeof(precs) / sizeof(precs[0]); pr++) {
+				s.prec = precs[pr];
+				for (c = 0; convs[c]; c++) {
+					int lengths = convs[c] == 'c' || convs[c] == 's' ? 1 : 8;
+
+					s.conv = convs[c];
+					for (length = 0; length < lengths; length++) {
+						char fmt[64] = "<";
+						struct fg_arg a[FG_MAX_ARGS];
+						int i, n;
+
+						s.length = length;
+						strcpy(fmt + 1 + fg_render(fmt + 1, &s), ">");
+						for (i = 0; i < 4; i++, k++) {
+							n = arguments(&s, k, a);
+							run(&d, fmt, a, n, !builtin_formats(&s));
+							expected++;
+						}
+					}
+				}
+			}
+		}
+	}
+	CHECK_EQ(d.calls, expected);
+	CHECK(expected > 150000);
+	finish(&d);
+}
+
+/* A small deterministic generator (xorshift64*), so that a failure can be rerun. */
+static uint64_t next(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545f4914f6cdd1dULL;
+}
+
+ALLOT_TEST(format, random_formats_of_several_conversions)
+{
+	static const char *const texts[] = {
+	    "",
+	    "/",
+	    "objects/",
+	    "%%",
+	    " - ",
+	    "tree %% 100%% ",
+	    "a-long-literal-part-of-a-path-name-that-is-quite-long/"};
+	static struct diff d;
+	uint64_t state = 0x9e3779b97f4a7c15ULL;
+	unsigned long round;
+
+	memset(&d, 0, sizeof(d));
+	allot_path_init(&d.path, 0);
+	init_long_string();
+	for (round = 0; round < 20000; round++) {
+		char fmt[512];
+		struct fg_arg a[FG_MAX_ARGS];
+		size_t o = 0;
+		int n = 0, fallback = 0;
+
+		o += (size_t) sprintf(fmt, "%s", texts[next(&state) % 7]);
+		while (n < FG_MAX_ARGS && next(&state) % 4) {
+			struct fg_spec s;
+			size_t nf = 0, f = next(&state) % 6;
+
+			while (nf < f)
+				s.flags[nf++] = "-+ #0"[next(&state) % 5];
+			s.flags[nf] = '\0';
+			s.width = (int) (next(&state) % 14) - 2; /* FG_STAR, FG_NONE, 0..11 */
+			if (s.width == 0)
+				s.width = 12; /* a width of 0 would read as the flag */
+			s.prec = (int) (next(&state) % 15) - 3;
+			s.conv = "diuxXocs"[next(&state) % 8];
+			s.length = s.conv == 'c' || s.conv == 's' ? 0 : (int) (next(&state) % 8);
+			if (n + fg_arg_count(&s) > FG_MAX_ARGS)
+				break;
+			n += arguments(&s, (unsigned long) next(&state), a + n);
+			fallback |= !builtin_formats(&s);
+			o += fg_render(fmt + o, &s);
+			o += (size_t) sprintf(fmt + o, "%s", texts[next(&state) % 7]);
+		}
+		run(&d, fmt, a, n, fallback);
+	}
+	CHECK_EQ(d.calls, 20000);
+	finish(&d);
+}
+
+/* Formats that the builtin hands to libc whole, and ones that libc cannot format. */
+ALLOT_TEST(format, conversions_left_to_libc)
+{
+	static struct diff d;
+	wchar_t wide[] = {'w', 'i', 'd', 'e', 0};
+	int x = 5;
+
+	memset(&d, 0, sizeof(d));
+	allot_path_init(&d.path, 0);
+#define LIBC(...)                                                     \
+	do {                                                          \
+		snprintf(d.what, sizeof(d.what), "%s", #__VA_ARGS__); \
+		d.expect_fallback = 1;                                \
+		compare(&d, __VA_ARGS__);                             \
+	} while (0)
+	LIBC("%s/%p", "objects", (void *) &x);
+	LIBC("%d %f", 3, 1.5);
+	LIBC("%08.3e|%g|%a", 3.14159, 1e-5, 0.5);
+	LIBC("%Lf", (long double) 2.25);
+	LIBC("%ls", wide);
+	LIBC("%5lc", (wint_t) 'w');
+	LIBC("%s %s", "a", (const char *) NULL);
+	LIBC("%'d", 1234567);
+	LIBC("%5%");
+	LIBC("%y", 1);
+	LIBC("trailing %");
+#if !defined(__MINGW32__)
+	/* counts over INT_MAX: vsnprintf fails here; MinGW's overflows its stack, msvcrt wraps */
+	LIBC("%99999999999d", 1);
+	LIBC("%.99999999999d", 1);
+	/* msvcrt.dll has positional arguments only in _printf_p */
+	LIBC("%2$s/%1$s", "a", "b");
+#endif
+#undef LIBC
+	finish(&d);
+}
+
+#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN
+/* The builtin refuses %n; libc's vsnprintf runs it as the C library does (see alloc/path.h). */
+ALLOT_TEST(format, percent_n_dies_and_changes_nothing)
+{
+	/* each reads at most an int before its %n */
+	static const char *const formats[] = {"%n", "%d%n", "%x%hhn", "%-5ln", "%f then %n"};
+	struct allot_path p = ALLOT_PATH_INIT;
+	size_t i;
+	long sink = 0;
+
+	allot_path_addstr(&p, "kept");
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		const char *fmt = formats[i];
+
+		CHECK_DIES(allot_path_addf(&p, fmt, 1, &sink, &sink),
+		           "allot_path_addf: %n is not supported");
+		CHECK_EQ(p.len, 4);
+		CHECK_STREQ(p.buf, "kept");
+	}
+	CHECK_EQ(sink, 0);
+	allot_path_release(&p);
+}
+#endif
