@@ -2,7 +2,8 @@
 # Embedding without Bazel: every .c under alloc/ and strategies/ compiles with the same
 # knobs and -I<repo root>. Builds tests/api_program.c, and the whole C suite with the
 # plain runner, with plain cc (gcc and clang, -Werror) under every combination of the
-# array, pool and path strategies, stats on and off, and runs them.
+# array, pool and path strategies (store and format), stats on and off, and runs them,
+# two combinations at a time.
 #
 #   tests/embed_check.sh [CC ...]      default: gcc clang
 set -euo pipefail
@@ -13,29 +14,52 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 flags=(-std=c11 -O1 -Wall -Wextra -Werror -I.)
 lib=(alloc/*.c strategies/*.c)
-suite=(tests/check.c tests/*_test.c tests/plain_main.c)
-runs=0 failed=0
+bodies=(tests/*_test.c)
+
+# One combination: "cc knob..."; prints a line only if it fails.
+check() {
+	local cc=$1 dir
+	shift
+	dir=$(mktemp -d "$out/run.XXXXXX")
+	if ! "$cc" "${flags[@]}" "$@" "${lib[@]}" tests/api_program.c -o "$dir/api" ||
+		! "$dir/api" >/dev/null ||
+		! "$cc" "${flags[@]}" "$@" "${lib[@]}" "${bodies[@]}" "$out/$cc"-common/*.o \
+			-o "$dir/suite" -ldl -pthread ||
+		! "$dir/suite" >"$dir/log"; then
+		echo "embed_check: FAILED: $cc $*"
+		tail -5 "$dir/log" 2>/dev/null || true
+	fi
+	rm -rf "$dir"
+}
+
+combinations=()
 for cc in "${compilers[@]}"; do
+	# What does not depend on the knobs builds once per compiler.
+	mkdir "$out/$cc-common"
+	for src in tests/check.c tests/format_gen.c tests/plain_main.c; do
+		"$cc" "${flags[@]}" -c "$src" -o "$out/$cc-common/$(basename "$src" .c).o"
+	done
 	for array in HEAP ALLOCA INLINE; do
 		for pool in MALLOC ARENA; do
 			for store in HEAP INLINE; do
-				for stats in 0 1; do
-					knobs=(-DALLOT_ARRAY=ALLOT_ARRAY_$array -DALLOT_POOL=ALLOT_POOL_$pool
-						-DALLOT_PATH_STORE=ALLOT_PATH_$store -DALLOT_STATS=$stats)
-					what="$cc ${knobs[*]}"
-					runs=$((runs + 1))
-					if ! "$cc" "${flags[@]}" "${knobs[@]}" "${lib[@]}" tests/api_program.c -o "$out/api" ||
-						! "$out/api" >/dev/null ||
-						! "$cc" "${flags[@]}" "${knobs[@]}" "${lib[@]}" "${suite[@]}" -o "$out/suite" -ldl -pthread ||
-						! "$out/suite" >"$out/log"; then
-						echo "embed_check: FAILED: $what"
-						tail -5 "$out/log" 2>/dev/null || true
-						failed=$((failed + 1))
-					fi
+				for format in LIBC BUILTIN; do
+					for stats in 0 1; do
+						combinations+=("$cc -DALLOT_ARRAY=ALLOT_ARRAY_$array -DALLOT_POOL=ALLOT_POOL_$pool -DALLOT_PATH_STORE=ALLOT_PATH_$store -DALLOT_PATH_FORMAT=ALLOT_FORMAT_$format -DALLOT_STATS=$stats")
+					done
 				done
 			done
 		done
 	done
 done
+
+export -f check
+export out
+export flags_text="${flags[*]}" lib_text="${lib[*]}" bodies_text="${bodies[*]}"
+failures=$(printf '%s\n' "${combinations[@]}" | xargs -P 2 -I{} bash -c '
+	read -ra flags <<<"$flags_text"; read -ra lib <<<"$lib_text"; read -ra bodies <<<"$bodies_text"
+	check {}')
+runs=${#combinations[@]}
+failed=$(printf '%s' "$failures" | grep -c '^embed_check: FAILED' || true)
+[ -z "$failures" ] || printf '%s\n' "$failures"
 echo "embed_check: $((runs - failed)) passed, $failed failed (api_program and the C suite per combination)"
 [ "$failed" -eq 0 ]
