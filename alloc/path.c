@@ -1,7 +1,7 @@
 /*
  * The parts of alloc/path.h that every path strategy shares. Where the bytes live is
  * the store strategy's (allot__path_resize, allot__path_on_heap); how addf formats is
- * the format strategy's (allot_path_vaddf).
+ * the format strategy's (allot_path_addf, allot_path_vaddf: see ALLOT__DEFINE_ADDF).
  */
 #include <stdio.h>
 #include <string.h>
@@ -142,15 +142,6 @@ void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t 
 	p->buf[p->len] = '\0';
 }
 
-void allot_path_addf(struct allot_path *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	allot_path_vaddf(p, fmt, ap);
-	va_end(ap);
-}
-
 static void libc_failed(struct allot_path *p)
 {
 	if (p->alloc)
@@ -191,7 +182,7 @@ static int fitted(const struct allot_path *p, int n)
 }
 #endif
 
-void allot__path_vaddf_libc(struct allot_path *p, const char *fmt, va_list ap)
+void allot__path_vaddf_libc(struct allot_path *p, const char *fmt, va_list *args, va_list again)
 {
 	va_list copy;
 	int n;
@@ -199,19 +190,17 @@ void allot__path_vaddf_libc(struct allot_path *p, const char *fmt, va_list ap)
 	if (!allot_path_avail(p))
 		allot_path_grow(p, 64);
 	mark_room_end(p);
-	va_copy(copy, ap);
-	n = vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, copy);
-	va_end(copy);
+	n = vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, *args);
 	if (n >= 0 && !fitted(p, n)) {
 		if ((size_t) n <= allot_path_avail(p)) { /* a count not to be trusted: ask again */
-			va_copy(copy, ap);
+			va_copy(copy, again);
 			n = vsnprintf(NULL, 0, fmt, copy);
 			va_end(copy);
 			if (n < 0)
 				libc_failed(p);
 		}
 		allot_path_grow(p, (size_t) n);
-		n = vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, ap);
+		n = vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, again);
 	}
 	if (n < 0)
 		libc_failed(p);

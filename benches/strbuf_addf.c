@@ -9,11 +9,12 @@
  *   addhex          allot_path_addhex straight from the raw bytes
  *
  * Every way must build the same paths: a checksum of them all, taken in a pass of its
- * own so that checking costs the timed pass nothing. Each way is timed over all N names; the ways run in a rotating order, and benches/interleave.py runs this
- * program several times and takes medians. The addf names end in the formatter: /libc,
- * or on MinGW /mingw (MinGW's own printf, the default) or /msvcrt
- * (-D__USE_MINGW_ANSI_STDIO=0). Built with STRBUF_ADDF_ONLY, only the addf ways run (the
- * msvcrt twin of the MinGW build: the other ways do not format).
+ * own so that checking costs the timed pass nothing. Each way is timed over all N names;
+ * the ways run in a rotating order, and benches/interleave.py runs this program several
+ * times and takes medians. The addf names end in the formatter: /builtin (allot's, with
+ * path_format=builtin), /libc, or on MinGW /mingw (MinGW's own printf, the default) or
+ * /msvcrt (-D__USE_MINGW_ANSI_STDIO=0). Built with STRBUF_ADDF_ONLY, only the addf ways
+ * run (the twins that differ in the formatter alone: the other ways do not format).
  *
  *   strbuf_addf [--names N]
  */
@@ -25,7 +26,9 @@
 #include "alloc/alloc.h"
 #include "benches/bench.h"
 
-#if defined(__MINGW32__) && __USE_MINGW_ANSI_STDIO
+#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN
+#define FORMATTER "builtin"
+#elif defined(__MINGW32__) && __USE_MINGW_ANSI_STDIO
 #define FORMATTER "mingw"
 #elif defined(__MINGW32__)
 #define FORMATTER "msvcrt"

@@ -1,5 +1,5 @@
 /*
- * Path format "builtin": allot_path_vaddf formats the conversions that path code uses
+ * Path format "builtin": allot_path_addf formats the conversions that path code uses
  * (%d %i %u %x %X %o %c %s %%, every flag of "-+ #0", width and precision, also "*",
  * length modifiers hh h l ll j z t) itself, straight into the path's free space, and
  * hands every other call whole to the C library.
@@ -53,6 +53,12 @@
 #define PLATFORM_MINGW 0
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
 /* The signed type of size_t's width, for %zd (C names none): ptrdiff_t on these platforms. */
 _Static_assert(sizeof(ptrdiff_t) == sizeof(size_t), "%zd needs a signed type as wide as size_t");
 
@@ -82,7 +88,7 @@ struct out {
 };
 
 /* Reserves n bytes at the cursor: where to write them, or NULL if they do not fit. */
-static inline char *reserve(struct out *o, size_t n)
+HOT char *reserve(struct out *o, size_t n)
 {
 	char *at = o->pos + n <= o->limit ? o->buf + o->pos : NULL;
 
@@ -90,20 +96,58 @@ static inline char *reserve(struct out *o, size_t n)
 	return at;
 }
 
-static inline void put(struct out *o, const char *s, size_t n)
+/*
+ * Copies n bytes, without a call for the short pieces paths are made of (a name, a
+ * directory, a hex digit pair): overlapping 8- or 4-byte moves, which compilers inline.
+ */
+HOT void copy(char *to, const char *from, size_t n)
 {
-	char *at = reserve(o, n);
+	size_t i;
 
-	if (at)
-		memcpy(at, s, n);
+	if (n > 64) {
+		memcpy(to, from, n);
+	} else if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8)
+			memcpy(to + i, from + i, 8);
+		memcpy(to + n - 8, from + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(to, from, 4);
+		memcpy(to + n - 4, from + n - 4, 4);
+	} else if (n) { /* 1 to 3 bytes: first, middle and last, overlapping */
+		to[0] = from[0];
+		to[n / 2] = from[n / 2];
+		to[n - 1] = from[n - 1];
+	}
 }
 
-static inline void fill(struct out *o, char c, size_t n)
+/* strlen, with the lengths of the shortest strings (a path's "xx" directory) inline. */
+HOT size_t length(const char *s)
+{
+	if (!s[0])
+		return 0;
+	if (!s[1])
+		return 1;
+	if (!s[2])
+		return 2;
+	return 3 + strlen(s + 3);
+}
+
+HOT void put(struct out *o, const char *s, size_t n)
 {
 	char *at = reserve(o, n);
 
 	if (at)
-		memset(at, c, n);
+		copy(at, s, n);
+}
+
+HOT void fill(struct out *o, char c, size_t n)
+{
+	char *at = reserve(o, n);
+
+	if (!at)
+		return;
+	while (n--)
+		*at++ = c;
 }
 
 /* Reads a decimal number; returns NULL when it exceeds INT_MAX (vsnprintf fails then). */
@@ -127,13 +171,21 @@ static const char *parse_count(const char *fmt, int *out)
  * where the format goes on, or NULL for a count over INT_MAX. s->conv is the conversion
  * character as found: the caller decides what it supports.
  */
-static const char *parse_spec(const char *fmt, struct spec *s)
+HOT const char *parse_spec(const char *fmt, struct spec *s)
 {
 	s->flags = 0;
 	s->width = -1;
 	s->prec = -1;
 	s->length = LEN_NONE;
 	s->positional = 0;
+	switch (*fmt) { /* a conversion and nothing else */
+	case 'd':
+	case 'u':
+	case 'x':
+	case 'c':
+		s->conv = *fmt;
+		return fmt + 1;
+	}
 
 	if (*fmt >= '1' && *fmt <= '9') { /* "N$" or a width */
 		int n;
@@ -250,7 +302,7 @@ static int supported(const struct spec *s)
 	return 1;
 }
 
-static uintmax_t get_unsigned(va_list *ap, enum length length)
+HOT uintmax_t get_unsigned(va_list *ap, enum length length)
 {
 	switch (length) {
 	case LEN_HH:
@@ -271,7 +323,7 @@ static uintmax_t get_unsigned(va_list *ap, enum length length)
 	}
 }
 
-static intmax_t get_signed(va_list *ap, enum length length)
+HOT intmax_t get_signed(va_list *ap, enum length length)
 {
 	switch (length) {
 	case LEN_HH:
@@ -293,7 +345,7 @@ static intmax_t get_signed(va_list *ap, enum length length)
 }
 
 /* Writes `width` worth of padding around a body of n bytes: spaces before it. */
-static inline size_t pad_before(struct out *o, const struct spec *s, size_t n)
+HOT size_t pad_before(struct out *o, const struct spec *s, size_t n)
 {
 	size_t pad = s->width > 0 && (size_t) s->width > n ? (size_t) s->width - n : 0;
 
@@ -302,13 +354,13 @@ static inline size_t pad_before(struct out *o, const struct spec *s, size_t n)
 	return pad;
 }
 
-static inline void pad_after(struct out *o, const struct spec *s, size_t pad)
+HOT void pad_after(struct out *o, const struct spec *s, size_t pad)
 {
 	if (pad && (s->flags & MINUS))
 		fill(o, ' ', pad);
 }
 
-static void format_text(struct out *o, const struct spec *s, const char *text, size_t n)
+HOT void format_text(struct out *o, const struct spec *s, const char *text, size_t n)
 {
 	size_t pad = pad_before(o, s, n);
 
@@ -316,12 +368,12 @@ static void format_text(struct out *o, const struct spec *s, const char *text, s
 	pad_after(o, s, pad);
 }
 
-static void format_integer(struct out *o, const struct spec *s, uintmax_t v, int negative)
+HOT void format_integer(struct out *o, const struct spec *s, uintmax_t v, int negative)
 {
 	static const char lower[] = "0123456789abcdef", upper[] = "0123456789ABCDEF";
 	char digits[3 * sizeof(uintmax_t)]; /* enough for octal */
 	char *end = digits + sizeof(digits), *d = end;
-	char prefix[2];
+	char prefix[2] = {0, 0};
 	size_t nprefix = 0, ndigits, zeros = 0, body;
 
 	switch (s->conv) {
@@ -377,116 +429,222 @@ static void format_integer(struct out *o, const struct spec *s, uintmax_t v, int
 	}
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD static __attribute__((noinline))
+#else
+#define COLD static
+#endif
+
 /*
- * Formats fmt into o, reading the arguments from ap. Stops at the first specification
- * it does not reproduce (FALLBACK) or at a %n (PERCENT_N); o then holds garbage.
+ * Formats the one specification at *fmt (just after its '%') into o, reading its
+ * arguments from ap, and moves *fmt past it. Returns FALLBACK for a specification it
+ * does not reproduce, PERCENT_N for a %n. Out of line: format() stays small.
  */
-static enum outcome format(struct out *o, const char *fmt, va_list *ap)
+COLD enum outcome format_spec(struct out *o, const char **fmt, va_list *ap)
 {
-	for (;;) {
-		const char *text = fmt;
-		struct spec s;
+	struct spec s;
+	const char *f = *fmt;
 
-		while (*fmt && *fmt != '%')
-			fmt++;
-		if (fmt != text)
-			put(o, text, (size_t) (fmt - text));
-		if (!*fmt)
-			return DONE;
-		fmt++;
-		if (*fmt == '%') {
-			put(o, "%", 1);
-			fmt++;
-			continue;
-		}
-		fmt = parse_spec(fmt, &s);
-		if (!fmt)
-			return FALLBACK;
-		if (s.conv == 'n')
-			return PERCENT_N;
-		if (!supported(&s))
-			return FALLBACK;
-		if (s.width == -2) {
-			int w = va_arg(*ap, int);
+	if (*f == '%') {
+		put(o, "%", 1);
+		*fmt = f + 1;
+		return DONE;
+	}
+	f = parse_spec(f, &s);
+	if (!f)
+		return FALLBACK;
+	*fmt = f;
+	if (s.conv == 'n')
+		return PERCENT_N;
+	if (!supported(&s))
+		return FALLBACK;
+	if (s.width == -2) {
+		int w = va_arg(*ap, int);
 
-			if (w == INT_MIN)
-				return FALLBACK; /* no width of that size: vsnprintf fails */
-			if (w < 0) {
-				s.flags |= MINUS;
-				w = -w;
-			}
-			s.width = w;
+		if (w == INT_MIN)
+			return FALLBACK; /* no width of that size: vsnprintf fails */
+		if (w < 0) {
+			s.flags |= MINUS;
+			w = -w;
 		}
-		if (s.prec == -2) {
-			int prec = va_arg(*ap, int);
+		s.width = w;
+	}
+	if (s.prec == -2) {
+		int prec = va_arg(*ap, int);
 
-			s.prec = prec < 0 ? -1 : prec;
-		}
-		switch (s.conv) {
-		case 'd':
-		case 'i': {
-			intmax_t v = get_signed(ap, s.length);
+		s.prec = prec < 0 ? -1 : prec;
+	}
+	switch (s.conv) {
+	case 'd':
+	case 'i': {
+		intmax_t v = get_signed(ap, s.length);
 
-			/* the magnitude of INTMAX_MIN fits uintmax_t: negate in unsigned */
-			format_integer(o, &s, v < 0 ? -(uintmax_t) v : (uintmax_t) v, v < 0);
-			break;
-		}
-		case 'u':
-			if (!PLATFORM_MINGW)
-				s.flags &= ~(unsigned) (PLUS | SPACE);
-			s.flags &= ~(unsigned) PLUS;
-			format_integer(o, &s, get_unsigned(ap, s.length), 0);
-			break;
-		case 'x':
-		case 'X':
-		case 'o':
-			s.flags &= ~(unsigned) (PLUS | SPACE);
-			format_integer(o, &s, get_unsigned(ap, s.length), 0);
-			break;
-		case 'c': {
-			char c = (char) (unsigned char) va_arg(*ap, int);
+		/* the magnitude of INTMAX_MIN fits uintmax_t: negate in unsigned */
+		format_integer(o, &s, v < 0 ? -(uintmax_t) v : (uintmax_t) v, v < 0);
+		return DONE;
+	}
+	case 'u':
+		s.flags &= PLATFORM_MINGW ? ~(unsigned) PLUS : ~(unsigned) (PLUS | SPACE);
+		format_integer(o, &s, get_unsigned(ap, s.length), 0);
+		return DONE;
+	case 'x':
+	case 'X':
+	case 'o':
+		s.flags &= ~(unsigned) (PLUS | SPACE);
+		format_integer(o, &s, get_unsigned(ap, s.length), 0);
+		return DONE;
+	case 'c': {
+		char c = (char) (unsigned char) va_arg(*ap, int);
 
-			format_text(o, &s, &c, 1);
-			break;
-		}
-		case 's': {
-			const char *str = va_arg(*ap, const char *);
-			size_t n = 0;
+		format_text(o, &s, &c, 1);
+		return DONE;
+	}
+	case 's': {
+		const char *str = va_arg(*ap, const char *);
+		size_t n = 0;
 
-			if (!str)
-				return FALLBACK; /* "(null)" or a crash: the platform's own business */
-			if (s.prec < 0) {
-				n = strlen(str);
-			} else {
-				while (n < (size_t) s.prec &&
-				       str[n]) /* no byte past prec is read */
-					n++;
-			}
-			format_text(o, &s, str, n);
-			break;
-		}
-		default:
-			return FALLBACK;
-		}
+		if (!str)
+			return FALLBACK; /* "(null)" or a crash: the platform's own business */
+		if (s.prec < 0)
+			n = strlen(str);
+		else
+			while (n < (size_t) s.prec && str[n]) /* no byte past prec is read */
+				n++;
+		format_text(o, &s, str, n);
+		return DONE;
+	}
+	default:
+		return FALLBACK;
 	}
 }
 
-/* Runs one pass over a copy of ap, writing at p's free space as far as it fits. */
-static enum outcome format_pass(struct allot_path *p, struct out *o, const char *fmt, va_list ap)
+/*
+ * The integer specifications paths use most ("%d" "%u" "%x" "%o", "%02x" "%06o": at most
+ * the 0 flag and a one-digit width, no length modifier), written at buf[*pos] if they
+ * fit before limit, and counted in *pos. f is just after the '%'. Returns where the
+ * format goes on, or NULL if the specification is not one of these (format_spec's).
+ */
+HOT const char *small_integer(char *buf, size_t *pos, size_t limit, const char *f, va_list *ap)
 {
-	va_list args;
-	enum outcome r;
+	static const char hex[] = "0123456789abcdef0123456789ABCDEF";
+	char digits[12], *end = digits + sizeof(digits), *d = end;
+	int zero = *f == '0', width = 0, negative = 0;
+	unsigned v;
+	size_t n, pad;
 
+	f += zero;
+	if (*f >= '1' && *f <= '9')
+		width = *f++ - '0';
+	switch (*f) {
+	case 'd':
+	case 'i': {
+		int i = va_arg(*ap, int);
+
+		negative = i < 0;
+		v = negative ? -(unsigned) i : (unsigned) i;
+		do
+			*--d = (char) ('0' + v % 10);
+		while (v /= 10);
+		break;
+	}
+	case 'u':
+		v = va_arg(*ap, unsigned);
+		do
+			*--d = (char) ('0' + v % 10);
+		while (v /= 10);
+		break;
+	case 'x':
+	case 'X': {
+		const char *set = hex + (*f == 'X' ? 16 : 0);
+
+		v = va_arg(*ap, unsigned);
+		do
+			*--d = set[v & 15];
+		while (v >>= 4);
+		break;
+	}
+	case 'o':
+		v = va_arg(*ap, unsigned);
+		do
+			*--d = (char) ('0' + (v & 7));
+		while (v >>= 3);
+		break;
+	default:
+		return NULL;
+	}
+	n = (size_t) (end - d) + (size_t) negative;
+	pad = (size_t) width > n ? (size_t) width - n : 0;
+	if (*pos + n + pad <= limit) {
+		char *w = buf + *pos;
+
+		if (!zero)
+			for (; pad; pad--)
+				*w++ = ' ';
+		if (negative)
+			*w++ = '-';
+		for (; pad; pad--) /* zero padding goes after the sign */
+			*w++ = '0';
+		copy(w, d, (size_t) (end - d));
+	}
+	*pos += n + ((size_t) width > n ? (size_t) width - n : 0);
+	return f + 1;
+}
+
+/*
+ * Formats fmt into o, reading the arguments from ap: literal text and plain %s, the bulk
+ * of path formats, in a loop small enough to stay in registers; every other
+ * specification through format_spec. Stops at the first specification it does not
+ * reproduce (FALLBACK) or at a %n (PERCENT_N); o then holds garbage.
+ */
+HOT enum outcome format(struct out *o, const char *fmt, va_list *ap)
+{
+	char *buf = o->buf;
+	size_t pos = o->pos, limit = o->limit;
+	const char *next;
+
+	for (;;) {
+		if (*fmt != '%') {
+			if (!*fmt)
+				break;
+			if (pos < limit)
+				buf[pos] = *fmt;
+			pos++;
+			fmt++;
+		} else if (fmt[1] == 's') {
+			const char *str = va_arg(*ap, const char *);
+			size_t n;
+
+			if (!str)
+				return FALLBACK; /* "(null)" or a crash: the platform's own business */
+			n = length(str);
+			if (pos + n <= limit)
+				copy(buf + pos, str, n);
+			pos += n;
+			fmt += 2;
+		} else if ((next = small_integer(buf, &pos, limit, fmt + 1, ap)) != NULL) {
+			fmt = next;
+		} else {
+			enum outcome r;
+
+			fmt++;
+			o->pos = pos;
+			r = format_spec(o, &fmt, ap);
+			if (r != DONE)
+				return r;
+			pos = o->pos;
+		}
+	}
+	o->pos = pos;
+	return DONE;
+}
+
+/* Sets o to write at p's free space, from len on. */
+HOT void start(struct out *o, const struct allot_path *p)
+{
 	o->buf = p->buf;
 	o->start = p->len;
 	o->pos = p->len;
 	o->limit = p->alloc ? p->alloc - 1 : 0;
-	va_copy(args, ap);
-	r = format(o, fmt, &args);
-	va_end(args);
-	if (r == DONE && o->pos - o->start > INT_MAX)
-		r = FALLBACK; /* vsnprintf cannot return the count: let it fail */
-	return r;
 }
 
 /* Puts back the NUL at len that a pass may have overwritten: p is as it was. */
@@ -496,35 +654,60 @@ static void undo_pass(struct allot_path *p)
 		p->buf[p->len] = '\0';
 }
 
-void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap)
+/*
+ * What a first pass that did not simply fit leads to: a second pass into a grown path, a
+ * call handed to libc, or a death for %n. Out of line, to keep the first one lean.
+ */
+COLD void after_first_pass(struct allot_path *p, const char *fmt, struct out *o, enum outcome r,
+                           va_list again)
+{
+	va_list copy;
+
+	if (r == DONE && o->pos - o->start > INT_MAX)
+		r = FALLBACK; /* vsnprintf cannot return the count: let it fail */
+	undo_pass(p);
+	if (r == DONE) {
+		/* it did not fit: grow to the size counted, and format it all once more */
+		allot_path_grow(p, o->pos - o->start);
+		start(o, p);
+		va_copy(copy, again);
+		r = format(o, fmt, &copy);
+		va_end(copy);
+		if (r != DONE || o->pos > o->limit) {
+			undo_pass(p);
+			allot__bug("allot_path_addf: the arguments changed between two passes "
+			           "(does a %s argument point into the path itself?)");
+		}
+		p->len = o->pos;
+		p->buf[p->len] = '\0';
+		return;
+	}
+	if (r == PERCENT_N || has_percent_n(fmt))
+		allot__die(
+		    "allot_path_addf: %n is not supported (it would write through a pointer)");
+	ALLOT__COUNT(path_addf_fallback, 1);
+	va_copy(copy, again);
+	allot__path_vaddf_libc(p, fmt, &copy, again);
+	va_end(copy);
+}
+
+HOT void format_path(struct allot_path *p, const char *fmt, va_list *args, va_list again)
 {
 	struct out o;
 	enum outcome r;
 
 	ALLOT__COUNT(path_addf, 1);
-	r = format_pass(p, &o, fmt, ap);
-	if (r == DONE && o.pos > o.limit) {
-		undo_pass(p);
-		allot_path_grow(p, o.pos - o.start);
-		r = format_pass(p, &o, fmt, ap);
-		if (r != DONE || o.pos > o.limit) {
-			undo_pass(p);
-			allot__bug("allot_path_addf: the arguments changed between two passes "
-			           "(does a %s argument point into the path itself?)");
-		}
-	}
-	if (r == DONE) {
+	start(&o, p);
+	r = format(&o, fmt, args);
+	if (ALLOT__LIKELY(r == DONE && o.pos <= o.limit && o.pos - o.start <= INT_MAX)) {
 		p->len = o.pos;
 		if (p->alloc)
 			p->buf[p->len] = '\0';
 		return;
 	}
-	undo_pass(p);
-	if (r == PERCENT_N || has_percent_n(fmt))
-		allot__die(
-		    "allot_path_addf: %n is not supported (it would write through a pointer)");
-	ALLOT__COUNT(path_addf_fallback, 1);
-	allot__path_vaddf_libc(p, fmt, ap);
+	after_first_pass(p, fmt, &o, r, again);
 }
+
+ALLOT__DEFINE_ADDF(format_path)
 
 #endif
