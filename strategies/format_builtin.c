@@ -98,7 +98,8 @@ HOT char *reserve(struct out *o, size_t n)
 
 /*
  * Copies n bytes, without a call for the short pieces paths are made of (a name, a
- * directory, a hex digit pair): overlapping 8- or 4-byte moves, which compilers inline.
+ * directory, a hex digit pair): overlapping 16-, 8- or 4-byte moves, which compilers
+ * inline.
  */
 HOT void copy(char *to, const char *from, size_t n)
 {
@@ -106,9 +107,12 @@ HOT void copy(char *to, const char *from, size_t n)
 
 	if (n > 64) {
 		memcpy(to, from, n);
+	} else if (n >= 16) {
+		for (i = 0; i + 16 < n; i += 16)
+			memcpy(to + i, from + i, 16);
+		memcpy(to + n - 16, from + n - 16, 16);
 	} else if (n >= 8) {
-		for (i = 0; i + 8 < n; i += 8)
-			memcpy(to + i, from + i, 8);
+		memcpy(to, from, 8);
 		memcpy(to + n - 8, from + n - 8, 8);
 	} else if (n >= 4) {
 		memcpy(to, from, 4);
@@ -518,6 +522,45 @@ COLD enum outcome format_spec(struct out *o, const char **fmt, va_list *ap)
 	}
 }
 
+/* Every two-digit string in base 10, 8 and 16: two digits per division. */
+static const char decimal_pairs[2 * 10 * 10 + 1] =
+    "0001020304050607080910111213141516171819202122232425262728293031"
+    "3233343536373839404142434445464748495051525354555657585960616263"
+    "6465666768697071727374757677787980818283848586878889909192939495"
+    "96979899";
+static const char octal_pairs[2 * 8 * 8 + 1] =
+    "0001020304050607101112131415161720212223242526273031323334353637"
+    "4041424344454647505152535455565760616263646566677071727374757677";
+static const char hex_pairs[2 * 16 * 16 + 1] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/*
+ * Writes v's digits in base radix (8, 10 or 16) backwards from end, two at a time from
+ * pairs (that base's table above); returns where they start.
+ */
+HOT char *digits_of(char *end, unsigned v, unsigned radix, const char *pairs)
+{
+	while (v >= radix * radix) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (v % (radix * radix)), 2);
+		v /= radix * radix;
+	}
+	if (v >= radix) {
+		end -= 2;
+		memcpy(end, pairs + 2 * v, 2);
+	} else {
+		*--end = pairs[2 * v + 1];
+	}
+	return end;
+}
+
 /*
  * The integer specifications paths use most ("%d" "%u" "%x" "%o", "%02x" "%06o": at most
  * the 0 flag and a one-digit width, no length modifier), written at buf[*pos] if they
@@ -526,7 +569,7 @@ COLD enum outcome format_spec(struct out *o, const char **fmt, va_list *ap)
  */
 HOT const char *small_integer(char *buf, size_t *pos, size_t limit, const char *f, va_list *ap)
 {
-	static const char hex[] = "0123456789abcdef0123456789ABCDEF";
+	static const char upper[] = "0123456789ABCDEF";
 	char digits[12], *end = digits + sizeof(digits), *d = end;
 	int zero = *f == '0', width = 0, negative = 0;
 	unsigned v;
@@ -541,33 +584,23 @@ HOT const char *small_integer(char *buf, size_t *pos, size_t limit, const char *
 		int i = va_arg(*ap, int);
 
 		negative = i < 0;
-		v = negative ? -(unsigned) i : (unsigned) i;
-		do
-			*--d = (char) ('0' + v % 10);
-		while (v /= 10);
+		d = digits_of(end, negative ? -(unsigned) i : (unsigned) i, 10, decimal_pairs);
 		break;
 	}
 	case 'u':
-		v = va_arg(*ap, unsigned);
-		do
-			*--d = (char) ('0' + v % 10);
-		while (v /= 10);
+		d = digits_of(end, va_arg(*ap, unsigned), 10, decimal_pairs);
 		break;
 	case 'x':
-	case 'X': {
-		const char *set = hex + (*f == 'X' ? 16 : 0);
-
+		d = digits_of(end, va_arg(*ap, unsigned), 16, hex_pairs);
+		break;
+	case 'X':
 		v = va_arg(*ap, unsigned);
 		do
-			*--d = set[v & 15];
+			*--d = upper[v & 15];
 		while (v >>= 4);
 		break;
-	}
 	case 'o':
-		v = va_arg(*ap, unsigned);
-		do
-			*--d = (char) ('0' + (v & 7));
-		while (v >>= 3);
+		d = digits_of(end, va_arg(*ap, unsigned), 8, octal_pairs);
 		break;
 	default:
 		return NULL;
@@ -591,9 +624,9 @@ HOT const char *small_integer(char *buf, size_t *pos, size_t limit, const char *
 }
 
 /*
- * Formats fmt into o, reading the arguments from ap: literal text and plain %s, the bulk
- * of path formats, in a loop small enough to stay in registers; every other
- * specification through format_spec. Stops at the first specification it does not
+ * Formats fmt into o, reading the arguments from ap: literal text, plain %s and %c and
+ * small integers, the bulk of path formats, in a loop small enough to stay in registers;
+ * every other specification through format_spec. Stops at the first specification it does not
  * reproduce (FALLBACK) or at a %n (PERCENT_N); o then holds garbage.
  */
 HOT enum outcome format(struct out *o, const char *fmt, va_list *ap)
@@ -621,6 +654,13 @@ HOT enum outcome format(struct out *o, const char *fmt, va_list *ap)
 				copy(buf + pos, str, n);
 			pos += n;
 			fmt += 2;
+		} else if (fmt[1] == 'c') { /* a plain %c: one byte, perhaps the NUL */
+			char c = (char) (unsigned char) va_arg(*ap, int);
+
+			if (pos < limit)
+				buf[pos] = c;
+			pos++;
+			fmt += 2;
 		} else if ((next = small_integer(buf, &pos, limit, fmt + 1, ap)) != NULL) {
 			fmt = next;
 		} else {
@@ -644,7 +684,7 @@ HOT void start(struct out *o, const struct allot_path *p)
 	o->buf = p->buf;
 	o->start = p->len;
 	o->pos = p->len;
-	o->limit = p->alloc ? p->alloc - 1 : 0;
+	o->limit = p->alloc - (p->alloc != 0); /* alloc - 1, or 0 */
 }
 
 /* Puts back the NUL at len that a pass may have overwritten: p is as it was. */
