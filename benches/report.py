@@ -128,6 +128,48 @@ def runner_report(name, results, note, unit, outdir):
     return md
 
 
+def median_of(results, name):
+    """A variant's ns per entry in one runner's results, or None."""
+    v = next((v for v in results["variants"] if v["name"] == name), None)
+    return v["ns_per_entry"] if v else None
+
+
+def ratio_cell(num, den):
+    return "%.2f×" % (num / den) if num and den else "–"
+
+
+def formatter_report(runs):
+    """The builtin formatter against the platform's printf, and tree_diff's best against
+    its baseline and limit: the ratios the formatter's goals are stated in."""
+    columns = [p for p in PLATFORMS if p in runs["strbuf_addf"]]
+    rows = []
+    for fmt in ['addf("%s/%s")', 'addf("%02x/%s")']:
+        cells, add = {}, {}
+        for p in columns:
+            r = runs["strbuf_addf"][p]
+            libc = median_of(r, "%s/%s" % (fmt, "mingw" if p == "mingw" else "libc"))
+            builtin = median_of(r, fmt + "/builtin")
+            cells[p] = ratio_cell(libc, builtin)
+            add[p] = ratio_cell(builtin, median_of(r, "add"))
+        rows.append(("%s: libc / builtin" % fmt, cells))
+        rows.append(("%s: builtin / add" % fmt, add))
+    best, limit = {}, {}
+    for p in columns:
+        r = runs["tree_diff"].get(p)
+        if not r:
+            continue
+        timed = [v for v in r["variants"] if v["name"] != "limit"]
+        fastest = min(timed, key=lambda v: v["ns_per_entry"])
+        best[p] = "%.2f× (%s)" % (fastest["speedup"], fastest["name"])
+        limit[p] = ratio_cell(fastest["ns_per_entry"], median_of(r, "limit"))
+    rows.append(("tree_diff: best / baseline (speed-up)", best))
+    rows.append(("tree_diff: best / limit (slow-down)", limit))
+    return table("the builtin formatter", columns, rows,
+                 "From the runs above. libc is the platform's default printf (MinGW: its own, "
+                 "`/mingw`). A ratio over 1 in a libc / builtin row is the builtin's speed-up; "
+                 "in a builtin / add or best / limit row, how many times slower it is.")
+
+
 def micro_baseline(name):
     """The benchmark a micro result is compared with, as micro itself does: heap arrays,
     malloc pools, and for paths addf under the same path strategy."""
@@ -252,6 +294,7 @@ def render(outdir, only, quick):
         "Nanoseconds per object name; in brackets, the speed-up over `addf(\"%s/%s\")` with the "
         "platform's default formatter (MinGW: its own, `/mingw`; `/msvcrt` is Wine's msvcrt.dll).",
         "addf(\"%s/%s\")", outdir))
+    md.append(formatter_report(runs))
     if micro:
         md.append(micro_report(micro, outdir))
     text = "\n".join(md)
