@@ -7,7 +7,11 @@
  *                      strbuf) or ALLOT_PATH_INLINE (up to ALLOT_PATH_INLINE_SIZE bytes
  *                      inside the struct, the heap beyond);
  *   ALLOT_PATH_FORMAT  how allot_path_addf formats: ALLOT_FORMAT_LIBC (vsnprintf straight
- *                      into the free space, grow and retry once).
+ *                      into the free space, grow and retry once) or ALLOT_FORMAT_BUILTIN
+ *                      (allot formats %d %i %u %x %X %o %c %s %% itself, with every flag,
+ *                      width, precision and hh h l ll j z t, in one pass when the output
+ *                      fits; any other call goes whole to vsnprintf). The bytes are the
+ *                      same either way.
  *
  * Use:
  *
@@ -135,9 +139,13 @@ void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t 
 
 /*
  * Appends what printf would print. The bytes are exactly this platform's vsnprintf
- * output for every conversion C defines; %n is not supported. A formatting error
- * from the C library (an invalid wide character, output over INT_MAX) reaches the die
- * handler and leaves p as it was.
+ * output for every conversion C defines, under either format strategy. %n is not
+ * supported: under ALLOT_FORMAT_BUILTIN it reaches the die handler ("allot_path_addf: %n
+ * is not supported"); under ALLOT_FORMAT_LIBC it goes to the C library, which may refuse
+ * it. A formatting error from the C library (an invalid wide character, output over
+ * INT_MAX) reaches the die handler. Either way p is left as it was.
+ *
+ * The caller must not pass a %s argument that points into p itself: the path may move.
  */
 void allot_path_addf(struct allot_path *p, const char *fmt, ...) ALLOT__PRINTF(2, 3);
 
