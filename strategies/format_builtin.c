@@ -84,7 +84,7 @@ struct out {
 	char *buf;
 	size_t start; /* p->len: where this call's output begins */
 	size_t pos;   /* where the next byte goes (or would go) */
-	size_t limit; /* the last index that can hold output: alloc - 1, or 0 for no buffer */
+	size_t limit; /* output goes below it, the NUL at it: alloc - 1, or 0 for no buffer */
 };
 
 /* Reserves n bytes at the cursor: where to write them, or NULL if they do not fit. */
@@ -425,8 +425,11 @@ HOT void format_integer(struct out *o, const struct spec *s, uintmax_t v, int ne
 	}
 	{
 		size_t pad = pad_before(o, s, body);
+		char *at = reserve(o, nprefix);
+		size_t i;
 
-		put(o, prefix, nprefix);
+		for (i = 0; at && i < nprefix; i++) /* a sign or "0x": no copy() for 2 bytes */
+			at[i] = prefix[i];
 		fill(o, '0', zeros);
 		put(o, d, ndigits);
 		pad_after(o, s, pad);

@@ -152,9 +152,9 @@ static void compare(void *ctx, const char *fmt, ...)
 		escape(w, sizeof(w), want, n < 0 ? 0 : (size_t) n);
 		escape(g, sizeof(g), p->buf + before, p->len >= before ? p->len - before : 0);
 		snprintf(d->first, sizeof(d->first),
-		         "%s: vsnprintf gave %d bytes \"%s\", allot_path_vaddf %zu bytes \"%s\" "
-		         "(path held %zu bytes; went to libc: %s)",
-		         d->what, n, w, p->len - before, g, before,
+		         "%s: vsnprintf gave %d bytes \"%s\", allot_path_vaddf %lu bytes \"%s\" "
+		         "(path held %lu bytes; went to libc: %s)",
+		         d->what, n, w, (unsigned long) (p->len - before), g, (unsigned long) before,
 		         fallbacks() != before_fallbacks ? "yes" : "no");
 	}
 }
