@@ -67,12 +67,13 @@ MALLOC_LIBS = {
     "mimalloc": "@allot_host_libs//:mimalloc",
 }
 
-# The cross toolchains (--config=musl, --config=mingw, --config=asan) and the heap backends
-# they can link.
+# The cross toolchains (--config=musl, --config=mingw, --config=asan, --config=tsan) and
+# the heap backends they can link.
 CROSS_TOOLCHAINS = {
     "musl": struct(setting = "//toolchains:musl", backends = ["system"]),
     "mingw": struct(setting = "//toolchains:mingw", backends = ["system"]),
     "asan": struct(setting = "//toolchains:asan", backends = ["system"]),
+    "tsan": struct(setting = "//toolchains:tsan", backends = ["system"]),
 }
 
 # Tag of targets that only glibc builds have (the cross configs skip them).

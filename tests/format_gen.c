@@ -136,28 +136,44 @@ int fg_parse(const char **fmt, struct fg_spec *s)
  * The kinds, once per argument position: the preprocessor does not expand a macro
  * inside its own expansion, so the three nested levels need three names.
  */
-#define KINDS_0(X)                                                                          \
-	X(FG_INT, V_INT)                                                                    \
-	X(FG_UINT, V_UINT)                                                                  \
-	X(FG_LONG, V_LONG) X(FG_ULONG, V_ULONG) X(FG_LLONG, V_LLONG) X(FG_ULLONG, V_ULLONG) \
-	    X(FG_INTMAX, V_INTMAX) X(FG_UINTMAX, V_UINTMAX) X(FG_PTRDIFF, V_PTRDIFF)        \
-	        X(FG_SIZE, V_SIZE) X(FG_STR, V_STR)
-#define KINDS_1(X, ...)                                                                   \
-	X(__VA_ARGS__, FG_INT, V_INT)                                                     \
-	X(__VA_ARGS__, FG_UINT, V_UINT)                                                   \
-	X(__VA_ARGS__, FG_LONG, V_LONG) X(__VA_ARGS__, FG_ULONG, V_ULONG)                 \
-	    X(__VA_ARGS__, FG_LLONG, V_LLONG) X(__VA_ARGS__, FG_ULLONG, V_ULLONG)         \
-	        X(__VA_ARGS__, FG_INTMAX, V_INTMAX) X(__VA_ARGS__, FG_UINTMAX, V_UINTMAX) \
-	            X(__VA_ARGS__, FG_PTRDIFF, V_PTRDIFF) X(__VA_ARGS__, FG_SIZE, V_SIZE) \
-	                X(__VA_ARGS__, FG_STR, V_STR)
-#define KINDS_2(X, ...)                                                                   \
-	X(__VA_ARGS__, FG_INT, V_INT)                                                     \
-	X(__VA_ARGS__, FG_UINT, V_UINT)                                                   \
-	X(__VA_ARGS__, FG_LONG, V_LONG) X(__VA_ARGS__, FG_ULONG, V_ULONG)                 \
-	    X(__VA_ARGS__, FG_LLONG, V_LLONG) X(__VA_ARGS__, FG_ULLONG, V_ULLONG)         \
-	        X(__VA_ARGS__, FG_INTMAX, V_INTMAX) X(__VA_ARGS__, FG_UINTMAX, V_UINTMAX) \
-	            X(__VA_ARGS__, FG_PTRDIFF, V_PTRDIFF) X(__VA_ARGS__, FG_SIZE, V_SIZE) \
-	                X(__VA_ARGS__, FG_STR, V_STR)
+// clang-format off
+#define KINDS_0(X)               \
+	X(FG_INT, V_INT)         \
+	X(FG_UINT, V_UINT)       \
+	X(FG_LONG, V_LONG)       \
+	X(FG_ULONG, V_ULONG)     \
+	X(FG_LLONG, V_LLONG)     \
+	X(FG_ULLONG, V_ULLONG)   \
+	X(FG_INTMAX, V_INTMAX)   \
+	X(FG_UINTMAX, V_UINTMAX) \
+	X(FG_PTRDIFF, V_PTRDIFF) \
+	X(FG_SIZE, V_SIZE)       \
+	X(FG_STR, V_STR)
+#define KINDS_1(X, ...)                       \
+	X(__VA_ARGS__, FG_INT, V_INT)         \
+	X(__VA_ARGS__, FG_UINT, V_UINT)       \
+	X(__VA_ARGS__, FG_LONG, V_LONG)       \
+	X(__VA_ARGS__, FG_ULONG, V_ULONG)     \
+	X(__VA_ARGS__, FG_LLONG, V_LLONG)     \
+	X(__VA_ARGS__, FG_ULLONG, V_ULLONG)   \
+	X(__VA_ARGS__, FG_INTMAX, V_INTMAX)   \
+	X(__VA_ARGS__, FG_UINTMAX, V_UINTMAX) \
+	X(__VA_ARGS__, FG_PTRDIFF, V_PTRDIFF) \
+	X(__VA_ARGS__, FG_SIZE, V_SIZE)       \
+	X(__VA_ARGS__, FG_STR, V_STR)
+#define KINDS_2(X, ...)                       \
+	X(__VA_ARGS__, FG_INT, V_INT)         \
+	X(__VA_ARGS__, FG_UINT, V_UINT)       \
+	X(__VA_ARGS__, FG_LONG, V_LONG)       \
+	X(__VA_ARGS__, FG_ULONG, V_ULONG)     \
+	X(__VA_ARGS__, FG_LLONG, V_LLONG)     \
+	X(__VA_ARGS__, FG_ULLONG, V_ULLONG)   \
+	X(__VA_ARGS__, FG_INTMAX, V_INTMAX)   \
+	X(__VA_ARGS__, FG_UINTMAX, V_UINTMAX) \
+	X(__VA_ARGS__, FG_PTRDIFF, V_PTRDIFF) \
+	X(__VA_ARGS__, FG_SIZE, V_SIZE)       \
+	X(__VA_ARGS__, FG_STR, V_STR)
+// clang-format on
 
 #define SHAPE(k0, k1, k2) (((k0) *FG_NKINDS + (k1)) * FG_NKINDS + (k2))
 #define CALL(k0, v0, k1, v1, k2, v2)                                 \

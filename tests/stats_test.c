@@ -144,19 +144,32 @@ ALLOT_TEST(stats, print_lists_every_counter)
 
 enum { THREADS = 4, ROUNDS = 20000 };
 
-/* Each thread: its own arrays and its own pool, as the rule is; the counters are shared. */
-static void *count_in_a_thread(void *unused)
+/*
+ * Each thread: its own arrays, pool and path, as the rule is; the counters are shared.
+ * Returns non-NULL if the thread's path or pool objects were not what it wrote.
+ */
+static void *count_in_a_thread(void *arg)
 {
+	static char failed;
 	struct allot_pool pool = ALLOT_POOL_INIT;
-	int i;
+	struct allot_path path = ALLOT_PATH_INIT;
+	unsigned id = (unsigned) (size_t) arg;
+	int i, bad = 0;
 
-	(void) unused;
 	for (i = 0; i < ROUNDS; i++) {
+		unsigned *kept;
+
 		use_array(ALLOT_ARRAY_INLINE_MAX + 1); /* always the heap */
-		allot_pool_alloc(&pool, 8);
+		kept = allot_pool_alloc(&pool, 8);
+		*kept = id;
+		allot_path_reset(&path);
+		allot_path_addf(&path, "objects/%02x/%d", id, i);
+		bad |= *kept != id || strncmp(path.buf, "objects/0", 9) != 0 ||
+		       path.buf[9] != (char) ('0' + id);
 	}
+	allot_path_release(&path);
 	allot_pool_release(&pool);
-	return NULL;
+	return bad ? &failed : NULL;
 }
 
 ALLOT_TEST(stats, counters_are_exact_across_threads)
@@ -167,15 +180,22 @@ ALLOT_TEST(stats, counters_are_exact_across_threads)
 
 	allot_stats_reset();
 	for (i = 0; i < THREADS; i++)
-		CHECK_EQ(pthread_create(&threads[i], NULL, count_in_a_thread, NULL), 0);
-	for (i = 0; i < THREADS; i++)
-		CHECK_EQ(pthread_join(threads[i], NULL), 0);
+		CHECK_EQ(pthread_create(&threads[i], NULL, count_in_a_thread, (void *) (size_t) i),
+		         0);
+	for (i = 0; i < THREADS; i++) {
+		void *bad;
+
+		CHECK_EQ(pthread_join(threads[i], &bad), 0);
+		CHECK(bad == NULL);
+	}
 	s = since_reset();
 #if ALLOT_STATS
 	CHECK_EQ(s.array_calls, THREADS * ROUNDS);
 	CHECK_EQ(s.array_heap, THREADS * ROUNDS);
 	CHECK_EQ(s.pool_allocs, THREADS * ROUNDS);
 	CHECK_EQ(s.pool_bytes, THREADS * ROUNDS * 8);
+	CHECK_EQ(s.path_addf, THREADS * ROUNDS);
+	CHECK_EQ(s.path_addf_fallback, 0);
 #else
 	CHECK_EQ(s.array_calls, 0);
 #endif
