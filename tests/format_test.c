@@ -154,8 +154,8 @@ static void compare(void *ctx, const char *fmt, ...)
 		snprintf(d->first, sizeof(d->first),
 		         "%s: vsnprintf gave %d bytes \"%s\", allot_path_vaddf %lu bytes \"%s\" "
 		         "(path held %lu bytes; went to libc: %s)",
-		         d->what, n, w, (unsigned long) (p->len - before), g, (unsigned long) before,
-		         fallbacks() != before_fallbacks ? "yes" : "no");
+		         d->what, n, w, (unsigned long) (p->len - before), g,
+		         (unsigned long) before, fallbacks() != before_fallbacks ? "yes" : "no");
 	}
 }
 
