@@ -66,6 +66,12 @@ def run(program, args):
             sys.exit("interleave: %s is a Windows program: run with --config=mingw" % program)
         command = [runner] + command
     done = subprocess.run(command, stdout=subprocess.PIPE, universal_newlines=True)
+    if done.returncode != 0 and program.endswith(".exe") and not done.stdout:
+        # Wine, not the program: now and then a start fails before the program prints
+        # anything (seen once in CI, exit status 1). A program that fails fails again.
+        print("interleave: %s exited with %d before any output; once more" % (
+            os.path.basename(program), done.returncode), file=sys.stderr)
+        done = subprocess.run(command, stdout=subprocess.PIPE, universal_newlines=True)
     if done.returncode != 0:
         sys.exit("interleave: %s exited with %d" % (" ".join(command), done.returncode))
     out = done.stdout.replace("\r", "")
