@@ -182,15 +182,6 @@ HOT const char *parse_spec(const char *fmt, struct spec *s)
 	s->prec = -1;
 	s->length = LEN_NONE;
 	s->positional = 0;
-	switch (*fmt) { /* a conversion and nothing else */
-	case 'd':
-	case 'u':
-	case 'x':
-	case 'c':
-		s->conv = *fmt;
-		return fmt + 1;
-	}
-
 	if (*fmt >= '1' && *fmt <= '9') { /* "N$" or a width */
 		int n;
 		const char *after = parse_count(fmt, &n);
