@@ -12,18 +12,17 @@ compilers=("$@")
 [ ${#compilers[@]} -gt 0 ] || compilers=(gcc clang)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-flags=(-std=c11 -O1 -Wall -Wextra -Werror -I.)
-lib=(alloc/*.c strategies/*.c)
-bodies=(tests/*_test.c)
+# The compiler options of every build here (split into words where used).
+export EMBED_CFLAGS="-std=c11 -O1 -Wall -Wextra -Werror -I."
 
-# One combination: "cc knob..."; prints a line only if it fails.
+# One combination: "cc knob..."; prints a line only if it fails. Runs in a job of its own.
 check() {
 	local cc=$1 dir
 	shift
 	dir=$(mktemp -d "$out/run.XXXXXX")
-	if ! "$cc" "${flags[@]}" "$@" "${lib[@]}" tests/api_program.c -o "$dir/api" ||
+	if ! "$cc" $EMBED_CFLAGS "$@" alloc/*.c strategies/*.c tests/api_program.c -o "$dir/api" ||
 		! "$dir/api" >/dev/null ||
-		! "$cc" "${flags[@]}" "$@" "${lib[@]}" "${bodies[@]}" "$out/$cc"-common/*.o \
+		! "$cc" $EMBED_CFLAGS "$@" alloc/*.c strategies/*.c tests/*_test.c "$out/$cc"-common/*.o \
 			-o "$dir/suite" -ldl -pthread ||
 		! "$dir/suite" >"$dir/log"; then
 		echo "embed_check: FAILED: $cc $*"
@@ -37,7 +36,7 @@ for cc in "${compilers[@]}"; do
 	# What does not depend on the knobs builds once per compiler.
 	mkdir "$out/$cc-common"
 	for src in tests/check.c tests/format_gen.c tests/plain_main.c; do
-		"$cc" "${flags[@]}" -c "$src" -o "$out/$cc-common/$(basename "$src" .c).o"
+		"$cc" $EMBED_CFLAGS -c "$src" -o "$out/$cc-common/$(basename "$src" .c).o"
 	done
 	for array in HEAP ALLOCA INLINE; do
 		for pool in MALLOC ARENA; do
@@ -54,10 +53,7 @@ done
 
 export -f check
 export out
-export flags_text="${flags[*]}" lib_text="${lib[*]}" bodies_text="${bodies[*]}"
-failures=$(printf '%s\n' "${combinations[@]}" | xargs -P 2 -I{} bash -c '
-	read -ra flags <<<"$flags_text"; read -ra lib <<<"$lib_text"; read -ra bodies <<<"$bodies_text"
-	check {}')
+failures=$(printf '%s\n' "${combinations[@]}" | xargs -P 2 -L 1 bash -c 'check "$@"' check)
 runs=${#combinations[@]}
 failed=$(printf '%s' "$failures" | grep -c '^embed_check: FAILED' || true)
 [ -z "$failures" ] || printf '%s\n' "$failures"
