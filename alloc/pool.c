@@ -54,7 +54,43 @@ struct allot_pool_mark allot_pool_save(const struct allot_pool *pool)
 	mark.next = pool->next;
 	mark.used = pool->used;
 	mark.footprint = pool->footprint;
+	mark.serial = allot__chunk_serial(pool->head);
+	mark.rewinds = pool->rewinds;
 	return mark;
+}
+
+/*
+ * Positions in a pool, (head chunk's serial, bump position), grow with every object:
+ * a new chunk has a higher serial, and an object bumped from the current block (which
+ * is the head, or under it only large objects' chunks) moves next up in that block.
+ */
+static int position_before(unsigned long long serial_a, const char *next_a,
+                           unsigned long long serial_b, const char *next_b)
+{
+	return serial_a < serial_b ||
+	       (serial_a == serial_b && (uintptr_t) next_a < (uintptr_t) next_b);
+}
+
+/* Remembers that a rewind went to mark: the marks after it are off the stack now. */
+static void remember_rewind(struct allot_pool *pool, const struct allot_pool_mark *mark)
+{
+	struct allot__rewound *r = pool->rewound;
+	size_t kept = 0, i;
+
+	_Static_assert(ALLOT__POOL_REWOUND == 4, "ALLOT_POOL_INIT lists 4 rewound entries");
+	/* An older rewind to a position no lower than this one's tells nothing more. */
+	for (i = 0; i < ALLOT__POOL_REWOUND && r[i].rewind; i++)
+		if (position_before(r[i].serial, r[i].next, mark->serial, mark->next))
+			r[kept++] = r[i];
+	if (kept == ALLOT__POOL_REWOUND) { /* forget the oldest: fewer BUGs told, none false */
+		memmove(r, r + 1, (ALLOT__POOL_REWOUND - 1) * sizeof(*r));
+		kept--;
+	}
+	r[kept].rewind = ++pool->rewinds;
+	r[kept].serial = mark->serial;
+	r[kept].next = mark->next;
+	for (i = kept + 1; i < ALLOT__POOL_REWOUND; i++)
+		r[i].rewind = 0;
 }
 
 /* Back to mark (already checked); keep: let the strategy keep memory for reuse. */
@@ -62,6 +98,7 @@ static void rewind_to(struct allot_pool *pool, const struct allot_pool_mark *mar
 {
 	struct allot__chunk *top = pool->head;
 
+	remember_rewind(pool, mark);
 	pool->head = mark->head;
 	pool->cur = mark->cur;
 	pool->next = mark->next;
@@ -78,14 +115,14 @@ void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
 
 void allot_pool_clear(struct allot_pool *pool)
 {
-	struct allot_pool_mark empty = {pool, NULL, NULL, NULL, 0, 0};
+	struct allot_pool_mark empty = {pool, NULL, NULL, NULL, 0, 0, 0, 0};
 
-	allot_pool_rewind(pool, empty);
+	rewind_to(pool, &empty, 1);
 }
 
 void allot_pool_release(struct allot_pool *pool)
 {
-	struct allot_pool_mark empty = {pool, NULL, NULL, NULL, 0, 0};
+	struct allot_pool_mark empty = {pool, NULL, NULL, NULL, 0, 0, 0, 0};
 
 	rewind_to(pool, &empty, 0);
 	if (pool->spare) {
@@ -96,15 +133,21 @@ void allot_pool_release(struct allot_pool *pool)
 
 void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
 {
-	struct allot__chunk *bottom;
+	struct allot_pool_mark empty = {src, NULL, NULL, NULL, 0, 0, 0, 0};
+	struct allot__chunk *bottom, *c;
+	unsigned long long n = 1;
 	size_t spare = src->spare ? src->spare->size : 0;
 
 	if (dst == src)
 		allot__bug("allot_pool_combine: a pool cannot take its own objects");
 	if (!src->head)
 		return;
+	/* src's chunks get dst's next serials, oldest lowest: they are dst's newest now. */
 	for (bottom = src->head; bottom->prev; bottom = bottom->prev)
-		;
+		n++;
+	for (c = src->head; c; c = c->prev)
+		c->stamp = (dst->serial + n--) << 1 | (c->stamp & 1);
+	dst->serial = allot__chunk_serial(src->head);
 	bottom->prev = dst->head;
 	dst->head = src->head;
 	if (!dst->cur) { /* nothing to bump from in dst: continue in src's block */
@@ -119,6 +162,7 @@ void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
 	src->next = src->end = NULL;
 	src->used = 0;
 	src->footprint = spare;
+	remember_rewind(src, &empty); /* src's marks are off its stack, as after a clear */
 }
 
 void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c)
@@ -140,19 +184,29 @@ size_t allot_pool_footprint(const struct allot_pool *pool)
 void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark)
 {
 	const struct allot__chunk *c;
+	size_t i;
 
 	if (mark->pool != pool)
 		allot__bug("allot_pool_rewind: the mark belongs to another pool");
 	if (mark->used > pool->used ||
-	    (mark->cur && mark->cur == pool->cur && mark->next > pool->next))
+	    position_before(allot__chunk_serial(pool->head), pool->next, mark->serial, mark->next))
 		allot__bug(
 		    "allot_pool_rewind: the mark is not on the pool's stack (ahead of the pool)");
 	/* The mark's newest chunk must still be on the pool's chain (NULL: an empty pool). */
 	for (c = pool->head; c && c != mark->head; c = c->prev)
 		;
-	if (c != mark->head)
+	if (c != mark->head || allot__chunk_serial(c) != mark->serial)
 		allot__bug(
 		    "allot_pool_rewind: the mark is not on the pool's stack (its block is gone)");
+	/* A rewind since the mark was saved, to a position before it, dropped it. */
+	for (i = 0; i < ALLOT__POOL_REWOUND; i++) {
+		const struct allot__rewound *r = &pool->rewound[i];
+
+		if (r->rewind > mark->rewinds &&
+		    position_before(r->serial, r->next, mark->serial, mark->next))
+			allot__bug("allot_pool_rewind: the mark is not on the pool's stack (an "
+			           "earlier rewind, clear or release dropped it)");
+	}
 }
 
 void allot__pool_check_align(size_t align)

@@ -26,6 +26,10 @@
  *  - allot_pool_used counts exactly the bytes asked for by live objects, the same under
  *    every strategy; allot_pool_footprint is what the strategy holds from the heap.
  *
+ * Under AddressSanitizer, or Valgrind with -DALLOT_VALGRIND=1, the arena tells the tool
+ * which bytes are live (alloc/memdebug.h): an access past an object, or to one that
+ * clear, rewind or release freed, is reported where it happens.
+ *
  * The caller must not:
  *  - use an object after clear, release, or a rewind to a mark older than it;
  *  - share a pool between threads without a lock (one pool per thread is the rule);
@@ -44,10 +48,15 @@ extern "C" {
 
 struct allot__chunk;
 
+/* How many recent rewinds a pool remembers, to tell a dropped mark (see allot_pool_rewind). */
+#define ALLOT__POOL_REWOUND 4
+
 /*
  * The fields are the strategies' own: callers use the functions below. Under malloc,
  * head is the newest object; under arena it is the newest block, cur the block being
- * bumped from next to end, and spare a block kept for reuse.
+ * bumped from next to end, and spare a block kept for reuse. serial counts the chunks
+ * linked so far (each chunk keeps its number), rewinds the rewinds, clears and releases;
+ * rewound[] holds where the latest of them went, for allot__pool_check_mark.
  */
 struct allot_pool {
 	struct allot__chunk *head;
@@ -58,11 +67,26 @@ struct allot_pool {
 	size_t block_size;
 	size_t used;
 	size_t footprint;
+	unsigned long long serial;
+	unsigned long long rewinds;
+	struct allot__rewound {
+		unsigned long long rewind; /* the rewind's number */
+		unsigned long long serial; /* where it went: the head chunk's serial, */
+		const char *next;          /* and the bump position */
+	} rewound[ALLOT__POOL_REWOUND];
 };
 
-#define ALLOT_POOL_INIT                               \
-	{                                             \
-		NULL, NULL, NULL, NULL, NULL, 0, 0, 0 \
+#define ALLOT__REWOUND_NONE \
+	{                   \
+		0, 0, NULL  \
+	}
+#define ALLOT_POOL_INIT                                                                \
+	{                                                                              \
+		NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0,                           \
+		{                                                                      \
+			ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, \
+			    ALLOT__REWOUND_NONE                                        \
+		}                                                                      \
 	}
 
 /*
@@ -76,6 +100,8 @@ struct allot_pool_mark {
 	char *next;
 	size_t used;
 	size_t footprint;
+	unsigned long long serial;  /* head's serial (0: no head) */
+	unsigned long long rewinds; /* the pool's count when saved */
 };
 
 /*
@@ -104,9 +130,13 @@ char *allot_pool_strndup(struct allot_pool *pool, const char *s, size_t len);
 struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
 
 /*
- * Frees every object allocated after mark was saved. A mark from another pool, or one
- * that an earlier rewind, clear or release already dropped, is a BUG when allot can
- * tell (a mark ahead of the pool's position, a block the pool no longer holds).
+ * Frees every object allocated after mark was saved. Never dies for lack of memory.
+ *
+ * A mark from another pool, or one that is no longer on the stack, is a BUG, checked
+ * before anything changes: a mark ahead of the pool's position, one in a block the pool
+ * no longer holds (even if a new block got its address), and one that one of the pool's
+ * last 4 rewinds, clears, releases or combines (as src) dropped. A mark dropped longer
+ * ago may go unnoticed; a valid mark is never refused.
  */
 void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark);
 
@@ -114,7 +144,8 @@ void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark);
  * Frees every object; used becomes 0. The arena keeps one block, as large as the blocks
  * the objects filled (a rewind does the same with what it frees), so that a pool filled
  * and cleared in a loop makes no heap call after the first round; footprint says what it
- * holds. release gives it back.
+ * holds. release gives it back. Never dies: if the kept block cannot grow, it stays as
+ * it is.
  */
 void allot_pool_clear(struct allot_pool *pool);
 

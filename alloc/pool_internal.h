@@ -13,8 +13,32 @@ struct allot__chunk {
 	struct allot__chunk *prev;
 	void *raw;   /* what malloc returned: free(raw) releases the chunk */
 	size_t size; /* bytes taken from the heap; under arena, cur ends at (char *) cur + size */
-	int bump;    /* arena: a block objects are bumped from, not one large object's own */
+	/*
+	 * serial << 1 | bump. serial: pool->serial when the chunk was linked, so newer
+	 * chunks have higher numbers and a chunk freed and another malloc'd at its address
+	 * are told apart. bump (arena): a block objects are bumped from, not one large
+	 * object's own.
+	 */
+	unsigned long long stamp;
 };
+
+/* Links c at the pool's head, with the next serial number. */
+static inline void allot__chunk_link(struct allot_pool *pool, struct allot__chunk *c, int bump)
+{
+	c->prev = pool->head;
+	c->stamp = ++pool->serial << 1 | (bump ? 1u : 0u);
+	pool->head = c;
+}
+
+static inline unsigned long long allot__chunk_serial(const struct allot__chunk *c)
+{
+	return c ? c->stamp >> 1 : 0;
+}
+
+static inline int allot__chunk_bump(const struct allot__chunk *c)
+{
+	return (int) (c->stamp & 1);
+}
 
 /* The chunk header, rounded up so that what follows it is max_align_t-aligned. */
 #define ALLOT__CHUNK_HDR \

@@ -7,8 +7,14 @@
  * dropped (Zig's retain_capacity; PostgreSQL's keeper block): a pool that is filled and
  * cleared in a loop settles on one block and makes no heap call per round. Blocks of
  * single large objects are not kept. release frees the spare too.
+ *
+ * Under ASan or Valgrind (alloc/memdebug.h), every byte of a block outside the live
+ * objects is off limits, and each object is followed by ALLOT__REDZONE bytes that no
+ * object covers. Each linked block is a memcheck mempool of its own (so objects move
+ * with their blocks when pools combine); the spare is not.
  */
 #include "alloc/internal.h"
+#include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
 #if ALLOT_POOL == ALLOT_POOL_ARENA
@@ -23,6 +29,18 @@ static size_t block_size(const struct allot_pool *pool)
 	return pool->block_size < MIN_BLOCK_SIZE ? MIN_BLOCK_SIZE : pool->block_size;
 }
 
+static char *chunk_data(struct allot__chunk *c)
+{
+	return (char *) c + ALLOT__CHUNK_HDR;
+}
+
+/* For the tools: no byte of c's data is live (c holds no mempool, or no longer). */
+static void forget_all(struct allot__chunk *c)
+{
+	ALLOT__ASAN_POISON(chunk_data(c), c->size - ALLOT__CHUNK_HDR);
+	ALLOT__VG_NOACCESS(chunk_data(c), c->size - ALLOT__CHUNK_HDR);
+}
+
 /* A chunk of at least size bytes linked at the pool's head; a bump block may be the spare. */
 static struct allot__chunk *push_chunk(struct allot_pool *pool, size_t size, int bump)
 {
@@ -35,17 +53,28 @@ static struct allot__chunk *push_chunk(struct allot_pool *pool, size_t size, int
 		c = allot__malloc(size);
 		c->raw = c;
 		c->size = size;
-		c->bump = bump;
 		pool->footprint += size;
 		ALLOT__COUNT(pool_blocks, 1);
+		forget_all(c);
 	}
-	c->prev = pool->head;
-	pool->head = c;
+	allot__chunk_link(pool, c, bump);
+	ALLOT__VG_CREATE(c);
 	return c;
 }
 
-static void *take(struct allot_pool *pool, char *data, size_t len)
+/* Frees a linked chunk the pool has unlinked. */
+static void free_chunk(struct allot_pool *pool, struct allot__chunk *c)
 {
+	ALLOT__VG_DESTROY(c);
+	allot__pool_free_chunk(pool, c);
+}
+
+/* Hands out len bytes at data, in chunk c. */
+static void *take(struct allot_pool *pool, struct allot__chunk *c, char *data, size_t len)
+{
+	(void) c; /* only the tools need it */
+	ALLOT__ASAN_UNPOISON(data, len);
+	ALLOT__VG_ALLOC(c, data, len);
 	pool->used += len;
 	ALLOT__COUNT(pool_allocs, 1);
 	ALLOT__COUNT(pool_bytes, len);
@@ -54,7 +83,7 @@ static void *take(struct allot_pool *pool, char *data, size_t len)
 
 static void *bump_slow(struct allot_pool *pool, size_t len, size_t align)
 {
-	size_t n = len ? len : 1;
+	size_t n = allot__add(len ? len : 1, ALLOT__REDZONE);
 	/* A block's data starts max_align_t-aligned: align needs at most this much padding. */
 	size_t need = allot__add(n, align - ALLOT__ALIGN);
 	size_t bsize = block_size(pool);
@@ -64,30 +93,32 @@ static void *bump_slow(struct allot_pool *pool, size_t len, size_t align)
 	if (need > (bsize - ALLOT__CHUNK_HDR) / 4) {
 		/* A block of its own, under the one being bumped from: cur stays as it is. */
 		c = push_chunk(pool, allot__add(need, ALLOT__CHUNK_HDR), 0);
-		data = (char *) c + ALLOT__CHUNK_HDR;
+		data = chunk_data(c);
 		data += (size_t) (-(uintptr_t) data & (align - 1));
-		return take(pool, data, len);
+		return take(pool, c, data, len);
 	}
 	c = push_chunk(pool, bsize, 1);
 	pool->cur = c;
-	data = (char *) c + ALLOT__CHUNK_HDR;
+	data = chunk_data(c);
 	data += (size_t) (-(uintptr_t) data & (align - 1));
 	pool->next = data + n;
 	pool->end = (char *) c + c->size;
-	return take(pool, data, len);
+	return take(pool, c, data, len);
 }
 
 static inline void *bump(struct allot_pool *pool, size_t len, size_t align)
 {
 	size_t pad = (size_t) (-(uintptr_t) pool->next & (align - 1));
 	size_t avail = (size_t) ((uintptr_t) pool->end - (uintptr_t) pool->next); /* both NULL: 0 */
-	size_t n = len ? len : 1; /* every object, even an empty one, has an address of its own */
+	/* Every object, even an empty one, has an address of its own; the tools want a red zone. */
+	size_t n = (len ? len : 1) + ALLOT__REDZONE;
 
-	if (ALLOT__LIKELY(avail >= pad && avail - pad >= n)) {
+	/* (With a red zone, a len near SIZE_MAX wraps n: bump_slow dies of it.) */
+	if (ALLOT__LIKELY(avail >= pad && avail - pad >= n && (!ALLOT__REDZONE || n > len))) {
 		char *data = pool->next + pad;
 
 		pool->next = data + n;
-		return take(pool, data, len);
+		return take(pool, pool->cur, data, len);
 	}
 	return bump_slow(pool, len, align);
 }
@@ -103,28 +134,40 @@ void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align
 	return bump(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
 }
 
+/* For the tools: the objects in block c from next on are gone (next: the pool's position). */
+static void forget_from(struct allot__chunk *c, char *next)
+{
+	ALLOT__ASAN_POISON(next, (size_t) ((char *) c + c->size - next));
+	ALLOT__VG_TRIM(c, chunk_data(c), (size_t) (next - chunk_data(c)));
+	(void) c, (void) next;
+}
+
 void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
                       int keep)
 {
 	struct allot__chunk *kept = pool->spare, *grown;
 	size_t capacity = 0;
 
+	if (pool->cur) /* the block the pool went back into: objects after next are gone */
+		forget_from(pool->cur, pool->next);
 	/* Keep the largest bump block, free the rest, and add up what they could hold. */
 	while (top != stop) {
 		struct allot__chunk *c = top;
 
 		top = c->prev;
-		if (!c->bump || !keep) {
-			allot__pool_free_chunk(pool, c);
+		if (!allot__chunk_bump(c) || !keep) {
+			free_chunk(pool, c);
 			continue;
 		}
 		capacity += c->size;
 		if (kept && kept->size >= c->size) {
-			allot__pool_free_chunk(pool, c);
+			free_chunk(pool, c);
 			continue;
 		}
 		if (kept)
-			allot__pool_free_chunk(pool, kept);
+			allot__pool_free_chunk(pool, kept); /* the spare: no mempool */
+		ALLOT__VG_DESTROY(c);
+		forget_all(c);
 		kept = c;
 	}
 	pool->spare = kept;
@@ -133,12 +176,15 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 	kept->prev = NULL;
 	if (kept->size >= capacity)
 		return;
-	/* Grow it to hold all of it; the pool is consistent if this dies. */
-	grown = allot__realloc(kept, capacity);
+	/* Grow it to hold all of it, if the heap can: freeing memory never dies for lack of it. */
+	grown = allot__try_realloc(kept, capacity);
+	if (!grown)
+		return;
 	pool->footprint += capacity - grown->size;
 	grown->raw = grown;
 	grown->size = capacity;
 	pool->spare = grown;
+	forget_all(grown);
 }
 
 #endif

@@ -4,6 +4,7 @@
  * release can free the objects one by one (alloc/pool.c walks the chain).
  */
 #include "alloc/internal.h"
+#include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
 #if ALLOT_POOL == ALLOT_POOL_MALLOC
@@ -18,11 +19,13 @@ static void *push_object(struct allot_pool *pool, size_t len, size_t align)
 	struct allot__chunk *c;
 
 	data += (size_t) (-(uintptr_t) data & (align - 1));
+	/* For the tools: the alignment slack after the object is no part of it. */
+	ALLOT__ASAN_POISON(data + len, (size_t) (raw + size - (data + len)));
+	ALLOT__VG_NOACCESS(data + len, (size_t) (raw + size - (data + len)));
 	c = (struct allot__chunk *) (data - ALLOT__CHUNK_HDR);
-	c->prev = pool->head;
 	c->raw = raw;
 	c->size = size;
-	pool->head = c;
+	allot__chunk_link(pool, c, 0);
 	pool->used += len;
 	pool->footprint += size;
 	ALLOT__COUNT(pool_allocs, 1);

@@ -1,0 +1,73 @@
+/*
+ * alloc/memdebug.h: telling AddressSanitizer and Valgrind's memcheck which bytes of an
+ * arena block are live. Not part of the API. (After PostgreSQL's utils/memdebug.h.)
+ *
+ * malloc'd memory is watched by both tools already; memory an arena bumps out of its
+ * blocks is not, unless the arena says what it hands out and what it takes back. With
+ * these hooks, a byte of a block that no live object covers is off limits: the space
+ * not handed out yet, the red zone after each object, and whatever clear, rewind and
+ * release took back. An access there is reported where it happens.
+ *
+ *   ASan      on when the compiler says so (-fsanitize=address), nothing to define;
+ *   Valgrind  on with -DALLOT_VALGRIND=1: the Valgrind headers must be installed.
+ *             Each arena block is a memcheck mempool (anchored at the block), each
+ *             object a chunk of it; the requests cost a few instructions outside
+ *             Valgrind, but they are compiled only in builds that ask for them.
+ *
+ * In every other build, ALLOT__MEMDEBUG is 0, ALLOT__REDZONE is 0 and every macro below
+ * compiles to nothing.
+ */
+#ifndef ALLOT_MEMDEBUG_H
+#define ALLOT_MEMDEBUG_H
+
+#if defined(__SANITIZE_ADDRESS__) /* gcc */
+#define ALLOT__ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) /* clang */
+#define ALLOT__ASAN 1
+#endif
+#endif
+#ifndef ALLOT__ASAN
+#define ALLOT__ASAN 0
+#endif
+
+#ifndef ALLOT_VALGRIND
+#define ALLOT_VALGRIND 0
+#endif
+
+#if ALLOT__ASAN
+#include <sanitizer/asan_interface.h>
+#define ALLOT__ASAN_POISON(addr, n)   ASAN_POISON_MEMORY_REGION((addr), (n))
+#define ALLOT__ASAN_UNPOISON(addr, n) ASAN_UNPOISON_MEMORY_REGION((addr), (n))
+#else
+#define ALLOT__ASAN_POISON(addr, n)   ((void) (addr), (void) (n))
+#define ALLOT__ASAN_UNPOISON(addr, n) ((void) (addr), (void) (n))
+#endif
+
+#if ALLOT_VALGRIND
+#include <valgrind/memcheck.h>
+#define ALLOT__VG_CREATE(block)         VALGRIND_CREATE_MEMPOOL((block), 0, 0)
+#define ALLOT__VG_DESTROY(block)        VALGRIND_DESTROY_MEMPOOL((block))
+#define ALLOT__VG_ALLOC(block, addr, n) VALGRIND_MEMPOOL_ALLOC((block), (addr), (n))
+#define ALLOT__VG_TRIM(block, addr, n)  VALGRIND_MEMPOOL_TRIM((block), (addr), (n))
+#define ALLOT__VG_NOACCESS(addr, n)     VALGRIND_MAKE_MEM_NOACCESS((addr), (n))
+#define ALLOT__VG_DEFINED(addr, n)      VALGRIND_MAKE_MEM_DEFINED((addr), (n))
+#else
+#define ALLOT__VG_CREATE(block)         ((void) (block))
+#define ALLOT__VG_DESTROY(block)        ((void) (block))
+#define ALLOT__VG_ALLOC(block, addr, n) ((void) (block), (void) (addr), (void) (n))
+#define ALLOT__VG_TRIM(block, addr, n)  ((void) (block), (void) (addr), (void) (n))
+#define ALLOT__VG_NOACCESS(addr, n)     ((void) (addr), (void) (n))
+#define ALLOT__VG_DEFINED(addr, n)      ((void) (addr), (void) (n))
+#endif
+
+/* 1 when either tool is watching the arenas. */
+#define ALLOT__MEMDEBUG (ALLOT__ASAN || ALLOT_VALGRIND)
+
+/*
+ * Bytes left unused (and off limits) after each arena object when a tool watches, so
+ * that an overflow by a few bytes lands outside every object, not in the next one.
+ */
+#define ALLOT__REDZONE (ALLOT__MEMDEBUG ? 16 : 0)
+
+#endif /* ALLOT_MEMDEBUG_H */
