@@ -21,6 +21,17 @@
 #define ALLOT__LIKELY(x) (x)
 #endif
 
+/*
+ * 1 in non-optimised builds (no NDEBUG): checks for misuse that cost more than a hot
+ * path can pay in an optimised build. Checks that cost nothing next to their call
+ * (a mark's, setlen's) are made in every build.
+ */
+#ifdef NDEBUG
+#define ALLOT__CHECKS 0
+#else
+#define ALLOT__CHECKS 1
+#endif
+
 /* The alignment allot_pool_alloc promises: that of max_align_t. */
 #define ALLOT__ALIGN _Alignof(max_align_t)
 
@@ -57,6 +68,8 @@ static inline size_t allot__align_up(size_t n, size_t align)
 void *allot__malloc(size_t n);
 /* realloc that counts and never returns NULL; on failure ptr is untouched. */
 void *allot__realloc(void *ptr, size_t n);
+/* realloc that counts and may fail: NULL, ptr untouched. For growth that can do without. */
+void *allot__try_realloc(void *ptr, size_t n);
 /* free that counts; NULL is ignored and not counted. */
 void allot__free(void *ptr);
 
