@@ -11,6 +11,27 @@
 
 char allot__path_slopbuf[1];
 
+#if ALLOT__CHECKS
+void allot__path_check(const struct allot_path *p, const char *fn)
+{
+	char what[160];
+	const char *why = NULL;
+
+	if (allot__path_slopbuf[0] != '\0')
+		why = "a path with no capacity had its buffer written to (grow it first)";
+	else if (!p->buf ||
+	         (p->alloc ? p->len >= p->alloc : p->len != 0 || p->buf != allot__path_slopbuf))
+		why = "the path is not initialised, or is corrupted (len beyond its capacity)";
+	else if (allot__path_copied(p))
+		why = "the path was copied by assignment (move it with allot_path_move)";
+	if (!why)
+		return;
+	allot__path_slopbuf[0] = '\0'; /* so that the paths after this BUG still work */
+	snprintf(what, sizeof(what), "%s: %s", fn, why);
+	allot__bug(what);
+}
+#endif
+
 void allot_path_init(struct allot_path *p, size_t hint)
 {
 	p->alloc = 0;
@@ -22,6 +43,7 @@ void allot_path_init(struct allot_path *p, size_t hint)
 
 void allot_path_release(struct allot_path *p)
 {
+	ALLOT__PATH_CHECK(p, "allot_path_release");
 	if (allot__path_on_heap(p))
 		allot__free(p->buf);
 	allot_path_init(p, 0);
@@ -36,6 +58,7 @@ char *allot_path_detach(struct allot_path *p, size_t *len)
 {
 	char *out;
 
+	ALLOT__PATH_CHECK(p, "allot_path_detach");
 	if (allot__path_on_heap(p)) {
 		out = p->buf;
 	} else {
@@ -52,6 +75,7 @@ void allot_path_move(struct allot_path *dst, struct allot_path *src)
 {
 	if (dst == src)
 		return;
+	ALLOT__PATH_CHECK(src, "allot_path_move");
 	allot_path_release(dst);
 	if (allot__path_on_heap(src)) {
 		dst->alloc = src->alloc;
@@ -73,9 +97,11 @@ static size_t grown(size_t alloc)
 
 void allot_path_grow(struct allot_path *p, size_t extra)
 {
-	size_t need = allot__add(allot__add(p->len, extra), 1);
+	size_t need;
 	size_t want;
 
+	ALLOT__PATH_CHECK(p, "allot_path_grow");
+	need = allot__add(allot__add(p->len, extra), 1);
 	if (need <= p->alloc)
 		return;
 	want = grown(p->alloc);
@@ -89,6 +115,7 @@ size_t allot_path_avail(const struct allot_path *p)
 
 void allot_path_setlen(struct allot_path *p, size_t len)
 {
+	ALLOT__PATH_CHECK(p, "allot_path_setlen");
 	if (len > (p->alloc ? p->alloc - 1 : 0))
 		allot__bug("allot_path_setlen: len is beyond the path's capacity");
 	if (p->alloc) /* an empty path's buffer is the shared empty string: already "" */
@@ -98,6 +125,7 @@ void allot_path_setlen(struct allot_path *p, size_t len)
 
 void allot_path_add(struct allot_path *p, const void *data, size_t len)
 {
+	ALLOT__PATH_CHECK(p, "allot_path_add");
 	if (len > allot_path_avail(p)) {
 		/* data may point into p->buf, which the grow can move */
 		size_t offset = (size_t) ((const char *) data - p->buf);
@@ -114,6 +142,7 @@ void allot_path_add(struct allot_path *p, const void *data, size_t len)
 
 void allot_path_addch(struct allot_path *p, int c)
 {
+	ALLOT__PATH_CHECK(p, "allot_path_addch");
 	if (!allot_path_avail(p))
 		allot_path_grow(p, 1);
 	p->buf[p->len++] = (char) c;
@@ -192,6 +221,8 @@ void allot__path_vaddf_libc(struct allot_path *p, const char *fmt, va_list *args
 	mark_room_end(p);
 	n = vsnprintf(p->buf + p->len, p->alloc - p->len, fmt, *args);
 	if (n >= 0 && !fitted(p, n)) {
+		/* the partial output goes: p is as it was if the grow dies */
+		p->buf[p->len] = '\0';
 		if ((size_t) n <= allot_path_avail(p)) { /* a count not to be trusted: ask again */
 			va_copy(copy, again);
 			n = vsnprintf(NULL, 0, fmt, copy);

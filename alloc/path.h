@@ -36,6 +36,12 @@
  *  - write through buf past len, except into the room that allot_path_grow made, and
  *    then call allot_path_setlen;
  *  - share a path between threads without a lock.
+ *
+ * Builds without NDEBUG check, at each call that may grow or free, that the path is as
+ * allot left it, and report a BUG otherwise: the shared empty string written to (as by
+ * a write through buf after detach or release, which leave the path empty), a len
+ * beyond the capacity (a struct never initialised, or corrupted), and, under inline, a
+ * copy by assignment. A copy under the heap store cannot be told from its original.
  */
 #ifndef ALLOT_PATH_H
 #define ALLOT_PATH_H

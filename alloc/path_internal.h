@@ -2,6 +2,7 @@
 #ifndef ALLOT_PATH_INTERNAL_H
 #define ALLOT_PATH_INTERNAL_H
 
+#include "alloc/internal.h"
 #include "alloc/path.h"
 
 /*
@@ -14,6 +15,25 @@ void allot__path_resize(struct allot_path *p, size_t need, size_t want);
 
 /* Strategy hook: whether p->buf is a heap buffer that p owns (and must free). */
 int allot__path_on_heap(const struct allot_path *p);
+
+/*
+ * Strategy hook: whether p must be a copy by assignment of another path (inline: its
+ * buffer is another struct's inl). Only for the checks below.
+ */
+int allot__path_copied(const struct allot_path *p);
+
+/*
+ * In non-optimised builds, fn (the API function called) dies with a BUG when p is not
+ * a path as allot left it: the shared empty string written to (by a caller that wrote
+ * to buf without growing first, say after a detach or a release), a len beyond the
+ * capacity (an uninitialised or corrupted struct), or a copied struct. Nothing otherwise.
+ */
+#if ALLOT__CHECKS
+void allot__path_check(const struct allot_path *p, const char *fn);
+#define ALLOT__PATH_CHECK(p, fn) allot__path_check((p), (fn))
+#else
+#define ALLOT__PATH_CHECK(p, fn) ((void) 0)
+#endif
 
 /*
  * Defines allot_path_addf and allot_path_vaddf on fn, a format strategy's
@@ -31,6 +51,7 @@ int allot__path_on_heap(const struct allot_path *p);
 	{                                                                        \
 		va_list args, again;                                             \
                                                                                  \
+		ALLOT__PATH_CHECK(p, "allot_path_addf");                         \
 		va_start(args, fmt);                                             \
 		va_start(again, fmt);                                            \
 		fn(p, fmt, &args, again);                                        \
@@ -42,6 +63,7 @@ int allot__path_on_heap(const struct allot_path *p);
 	{                                                                        \
 		va_list args;                                                    \
                                                                                  \
+		ALLOT__PATH_CHECK(p, "allot_path_vaddf");                        \
 		va_copy(args, ap);                                               \
 		fn(p, fmt, &args, ap);                                           \
 		va_end(args);                                                    \

@@ -11,6 +11,12 @@
 
 #if ALLOT_PATH_STORE == ALLOT_PATH_INLINE
 
+int allot__path_copied(const struct allot_path *p)
+{
+	/* A heap buffer is always larger than inl: this one can only be another's inl. */
+	return p->alloc && p->alloc <= sizeof(p->inl) && p->buf != p->inl;
+}
+
 int allot__path_on_heap(const struct allot_path *p)
 {
 	return p->alloc != 0 && p->buf != p->inl;
