@@ -121,6 +121,23 @@ def allot_binary_variants(name, srcs, deps = [], variants = None, defines = [], 
     everywhere = [label for strategies, label in declared if GLIBC_ONLY not in variant_tags(strategies)]
     return for_toolchains(glibc = [label for _, label in declared], cross = everywhere)
 
+def allot_tool_test_variants(name, srcs, script, script_args = [], deps = [], variants = None, defines = [], tags = [], **kwargs):
+    """For each variant: a program built from srcs (`name`_program_<variant>) and an
+    sh_test `name`_<variant> that runs `script` with script_args and the program's path.
+
+    For checks that run a program under a tool (tests/valgrind_run.sh, the poisoning
+    checks). kwargs go to the programs (linkopts, say).
+    """
+    declared = _declare_variants("binary", name + "_program", srcs, deps, variants, defines, tags, kwargs)
+    for strategies, label in declared:
+        native.sh_test(
+            name = "%s_%s" % (name, variant_name(strategies)),
+            srcs = [script],
+            args = script_args + ["$(location %s)" % label],
+            data = [label],
+            tags = variant_tags(strategies, tags),
+        )
+
 def for_toolchains(glibc, cross):
     """A select() of `glibc` for glibc builds and `cross` for the cross toolchains."""
     choices = {spec.setting: cross for spec in CROSS_TOOLCHAINS.values()}

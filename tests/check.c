@@ -131,3 +131,29 @@ void allot_check__memeq(const char *file, int line, const char *a_text, const ch
 			    "CHECK_MEMEQ(%s, %s): byte %lu of %lu differs (0x%02x != 0x%02x)",
 			    a_text, b_text, (unsigned long) i, (unsigned long) n, x[i], y[i]);
 }
+
+static jmp_buf call_jmp;
+static char *call_msg;
+static size_t call_msg_size;
+
+static void catch_call_die(const char *msg)
+{
+	snprintf(call_msg, call_msg_size, "%s", msg);
+	longjmp(call_jmp, 1);
+}
+
+int allot_check_call(void (*fn)(void *), void *arg, char *msg, size_t size)
+{
+	allot_die_fn before = allot_set_die(catch_call_die);
+
+	msg[0] = '\0';
+	call_msg = msg;
+	call_msg_size = size;
+	if (setjmp(call_jmp)) {
+		allot_set_die(before);
+		return 1;
+	}
+	fn(arg);
+	allot_set_die(before);
+	return 0;
+}

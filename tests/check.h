@@ -53,6 +53,13 @@ __attribute__((noreturn, format(printf, 3, 4)))
 #endif
 void allot_check_fail(const char *file, int line, const char *fmt, ...);
 
+/*
+ * Runs fn(arg) with a die handler that records the message in msg (size bytes) and
+ * jumps back. Returns whether the handler was called; msg is "" if not. For a call
+ * that may die or not (CHECK_DIES is for one that must).
+ */
+int allot_check_call(void (*fn)(void *), void *arg, char *msg, size_t size);
+
 /* Internal to CHECK_DIES. */
 extern jmp_buf allot_check__die_jmp;
 void allot_check__arm_die(void);

@@ -1,0 +1,38 @@
+/*
+ * tests/failing_heap.h: a heap backend that fails when told to, for the tests of
+ * allocation failure. A library built with -DALLOT_FAILING_HEAP (every suite variant)
+ * makes all its heap calls through it (alloc/heap.c); it passes them on to malloc,
+ * realloc and free unless a failure is armed.
+ *
+ * It never asks the C library for more than FAILING_HEAP_MAX bytes (a request beyond
+ * fails, as a real heap's would), so that no test hands the real heap, or Valgrind,
+ * an impossible size.
+ */
+#ifndef ALLOT_TESTS_FAILING_HEAP_H
+#define ALLOT_TESTS_FAILING_HEAP_H
+
+#include <stddef.h>
+
+#if defined(ALLOT_FAILING_HEAP)
+#define FAILING_HEAP 1
+#else
+#define FAILING_HEAP 0 /* the library under test calls the heap directly */
+#endif
+
+/* Requests beyond this fail: far more than any test needs, far less than a sign bit. */
+#define FAILING_HEAP_MAX ((size_t) 1 << 30)
+
+/* The nth heap call (malloc or realloc) from now fails, and only that one; 0: none. */
+void failing_heap_fail_at(unsigned long nth);
+
+/* Whether the failure armed by failing_heap_fail_at happened; then also disarms it. */
+int failing_heap_failed(void);
+
+/* The size of the latest request that failed (armed or beyond FAILING_HEAP_MAX). */
+size_t failing_heap_failed_size(void);
+
+/* Blocks handed out and not freed yet (through allot; a detached buffer the caller frees
+ * with free() stays counted). */
+long failing_heap_live(void);
+
+#endif /* ALLOT_TESTS_FAILING_HEAP_H */

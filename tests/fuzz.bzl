@@ -1,0 +1,24 @@
+"""Fuzz targets replayed over their seed corpus under Bazel, on every toolchain."""
+
+load("//alloc:variants.bzl", "allot_test_variants")
+
+def fuzz_replay_variants(target, variants, srcs = [], defines = [], deps = []):
+    """`target`_replay_<variant>: tests/`target`.c run by fuzz_replay.c over every file of
+    tests/`target`_corpus/ (a filegroup `target`_corpus), once per variant.
+
+    srcs, defines, deps: what the target needs besides its own file.
+    """
+    corpus = target + "_corpus"
+    native.filegroup(
+        name = corpus,
+        srcs = native.glob([corpus + "/*"]),
+    )
+    allot_test_variants(
+        name = target + "_replay",
+        srcs = [target + ".c", "fuzz_replay.c"] + srcs,
+        args = ["$(locations :%s)" % corpus],
+        data = [":" + corpus],
+        defines = defines,
+        variants = variants,
+        deps = deps,
+    )
