@@ -40,21 +40,26 @@ ALLOT_TEST(misuse, rewind_to_a_mark_an_earlier_rewind_dropped)
  * Under malloc, the object a mark points at is freed by the rewind, and the next
  * object may well get its address: a mark must not be fooled by that.
  */
+static void rewind_after_reuse(struct allot_pool *pool)
+{
+	struct allot_pool_mark outer, inner;
+
+	outer = allot_pool_save(pool);
+	allot_pool_alloc(pool, 100);
+	inner = allot_pool_save(pool);
+	allot_pool_rewind(pool, outer);
+	allot_pool_alloc(pool, 100); /* often at the freed object's address */
+	allot_pool_alloc(pool, 100);
+	CHECK_DIES(allot_pool_rewind(pool, inner), NOT_ON_STACK);
+}
+
 ALLOT_TEST(misuse, rewind_to_a_mark_whose_object_was_freed_and_its_address_reused)
 {
 	struct allot_pool pool = ALLOT_POOL_INIT;
-	struct allot_pool_mark outer, inner;
 	int round;
 
-	for (round = 0; round < 8; round++) {
-		outer = allot_pool_save(&pool);
-		allot_pool_alloc(&pool, 100);
-		inner = allot_pool_save(&pool);
-		allot_pool_rewind(&pool, outer);
-		allot_pool_alloc(&pool, 100); /* often at the freed object's address */
-		allot_pool_alloc(&pool, 100);
-		CHECK_DIES(allot_pool_rewind(&pool, inner), NOT_ON_STACK);
-	}
+	for (round = 0; round < 8; round++)
+		rewind_after_reuse(&pool);
 	allot_pool_release(&pool);
 }
 
