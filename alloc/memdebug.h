@@ -15,7 +15,7 @@
  *             Valgrind, but they are compiled only in builds that ask for them.
  *
  * In every other build, ALLOT__MEMDEBUG is 0, ALLOT__REDZONE is 0 and every macro below
- * compiles to nothing.
+ * compiles to nothing (it evaluates its arguments, which have no side effects).
  */
 #ifndef ALLOT_MEMDEBUG_H
 #define ALLOT_MEMDEBUG_H
@@ -51,15 +51,41 @@
 #define ALLOT__VG_ALLOC(block, addr, n) VALGRIND_MEMPOOL_ALLOC((block), (addr), (n))
 #define ALLOT__VG_TRIM(block, addr, n)  VALGRIND_MEMPOOL_TRIM((block), (addr), (n))
 #define ALLOT__VG_NOACCESS(addr, n)     VALGRIND_MAKE_MEM_NOACCESS((addr), (n))
-#define ALLOT__VG_DEFINED(addr, n)      VALGRIND_MAKE_MEM_DEFINED((addr), (n))
 #else
 #define ALLOT__VG_CREATE(block)         ((void) (block))
 #define ALLOT__VG_DESTROY(block)        ((void) (block))
 #define ALLOT__VG_ALLOC(block, addr, n) ((void) (block), (void) (addr), (void) (n))
 #define ALLOT__VG_TRIM(block, addr, n)  ((void) (block), (void) (addr), (void) (n))
 #define ALLOT__VG_NOACCESS(addr, n)     ((void) (addr), (void) (n))
-#define ALLOT__VG_DEFINED(addr, n)      ((void) (addr), (void) (n))
 #endif
+
+/*
+ * What the arena says, for both tools. A block is a mempool under Valgrind from
+ * ALLOT__MEM_POOL_CREATE to ALLOT__MEM_POOL_DESTROY; nothing for ASan.
+ */
+#define ALLOT__MEM_POOL_CREATE(block)  ALLOT__VG_CREATE(block)
+#define ALLOT__MEM_POOL_DESTROY(block) ALLOT__VG_DESTROY(block)
+
+/* addr .. addr + n is off limits: not handed out, a red zone, or taken back. */
+#define ALLOT__MEM_NOACCESS(addr, n)             \
+	do {                                     \
+		ALLOT__ASAN_POISON((addr), (n)); \
+		ALLOT__VG_NOACCESS((addr), (n)); \
+	} while (0)
+
+/* block hands out the n bytes at addr: usable, not yet initialised. */
+#define ALLOT__MEM_HAND_OUT(block, addr, n)            \
+	do {                                           \
+		ALLOT__ASAN_UNPOISON((addr), (n));     \
+		ALLOT__VG_ALLOC((block), (addr), (n)); \
+	} while (0)
+
+/* block keeps the objects that lie between start and next; next .. end is off limits. */
+#define ALLOT__MEM_KEEP_BELOW(block, start, next, end)                         \
+	do {                                                                   \
+		ALLOT__ASAN_POISON((next), (size_t) ((end) - (next)));         \
+		ALLOT__VG_TRIM((block), (start), (size_t) ((next) - (start))); \
+	} while (0)
 
 /* 1 when either tool is watching the arenas. */
 #define ALLOT__MEMDEBUG (ALLOT__ASAN || ALLOT_VALGRIND)

@@ -37,8 +37,7 @@ static char *chunk_data(struct allot__chunk *c)
 /* For the tools: no byte of c's data is live (c holds no mempool, or no longer). */
 static void forget_all(struct allot__chunk *c)
 {
-	ALLOT__ASAN_POISON(chunk_data(c), c->size - ALLOT__CHUNK_HDR);
-	ALLOT__VG_NOACCESS(chunk_data(c), c->size - ALLOT__CHUNK_HDR);
+	ALLOT__MEM_NOACCESS(chunk_data(c), c->size - ALLOT__CHUNK_HDR);
 }
 
 /* A chunk of at least size bytes linked at the pool's head; a bump block may be the spare. */
@@ -58,23 +57,21 @@ static struct allot__chunk *push_chunk(struct allot_pool *pool, size_t size, int
 		forget_all(c);
 	}
 	allot__chunk_link(pool, c, bump);
-	ALLOT__VG_CREATE(c);
+	ALLOT__MEM_POOL_CREATE(c);
 	return c;
 }
 
 /* Frees a linked chunk the pool has unlinked. */
 static void free_chunk(struct allot_pool *pool, struct allot__chunk *c)
 {
-	ALLOT__VG_DESTROY(c);
+	ALLOT__MEM_POOL_DESTROY(c);
 	allot__pool_free_chunk(pool, c);
 }
 
 /* Hands out len bytes at data, in chunk c. */
 static void *take(struct allot_pool *pool, struct allot__chunk *c, char *data, size_t len)
 {
-	(void) c; /* only the tools need it */
-	ALLOT__ASAN_UNPOISON(data, len);
-	ALLOT__VG_ALLOC(c, data, len);
+	ALLOT__MEM_HAND_OUT(c, data, len);
 	pool->used += len;
 	ALLOT__COUNT(pool_allocs, 1);
 	ALLOT__COUNT(pool_bytes, len);
@@ -134,14 +131,6 @@ void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align
 	return bump(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
 }
 
-/* For the tools: the objects in block c from next on are gone (next: the pool's position). */
-static void forget_from(struct allot__chunk *c, char *next)
-{
-	ALLOT__ASAN_POISON(next, (size_t) ((char *) c + c->size - next));
-	ALLOT__VG_TRIM(c, chunk_data(c), (size_t) (next - chunk_data(c)));
-	(void) c, (void) next;
-}
-
 void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
                       int keep)
 {
@@ -149,7 +138,7 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 	size_t capacity = 0;
 
 	if (pool->cur) /* the block the pool went back into: objects after next are gone */
-		forget_from(pool->cur, pool->next);
+		ALLOT__MEM_KEEP_BELOW(pool->cur, chunk_data(pool->cur), pool->next, pool->end);
 	/* Keep the largest bump block, free the rest, and add up what they could hold. */
 	while (top != stop) {
 		struct allot__chunk *c = top;
@@ -166,7 +155,7 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 		}
 		if (kept)
 			allot__pool_free_chunk(pool, kept); /* the spare: no mempool */
-		ALLOT__VG_DESTROY(c);
+		ALLOT__MEM_POOL_DESTROY(c);
 		forget_all(c);
 		kept = c;
 	}

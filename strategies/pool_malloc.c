@@ -20,8 +20,7 @@ static void *push_object(struct allot_pool *pool, size_t len, size_t align)
 
 	data += (size_t) (-(uintptr_t) data & (align - 1));
 	/* For the tools: the alignment slack after the object is no part of it. */
-	ALLOT__ASAN_POISON(data + len, (size_t) (raw + size - (data + len)));
-	ALLOT__VG_NOACCESS(data + len, (size_t) (raw + size - (data + len)));
+	ALLOT__MEM_NOACCESS(data + len, (size_t) (raw + size - (data + len)));
 	c = (struct allot__chunk *) (data - ALLOT__CHUNK_HDR);
 	c->raw = raw;
 	c->size = size;
