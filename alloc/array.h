@@ -15,9 +15,23 @@
  *     ... use t[0] .. t[nparent - 1] ...
  *     ALLOT_ARRAY_FREE(t);
  *
- * Promises:
+ * or, in code that declares everything before its first statement (C89 style, Git's
+ * -Wdeclaration-after-statement), in two steps:
+ *
+ *     ALLOT_ARRAY_DECL(struct tree_desc, t);
+ *     if (depth > max_depth)
+ *             return error(...);
+ *     ALLOT_ARRAY_ALLOC(t, nparent);
+ *     ... use t[0] .. t[nparent - 1] ...
+ *     ALLOT_ARRAY_FREE(t);
+ *
+ * Promises, of both forms:
  *  - ALLOT_ARRAY(T, name, nr) declares `T *name` with room for nr elements, not
  *    initialised, aligned for T. It is a declaration: use it where one may stand.
+ *  - ALLOT_ARRAY_DECL(T, name) declares `T *name` (and what the strategy needs), with no
+ *    memory yet; it is a declaration. ALLOT_ARRAY_ALLOC(name, nr) is a statement that
+ *    gives name room for nr elements, as ALLOT_ARRAY would. They cost what ALLOT_ARRAY
+ *    costs, under every strategy.
  *  - nr is evaluated once. nr * sizeof(T) is checked: an overflow reaches the die
  *    handler with "size overflow: nr * size"; a heap failure with "out of memory ...".
  *  - nr == 0 gives a pointer that must not be dereferenced.
@@ -25,10 +39,15 @@
  *    larger counts always do. Under heap, every array does.
  *
  * The caller must:
- *  - call ALLOT_ARRAY_FREE(name) exactly once, in the same scope, before leaving it;
+ *  - call ALLOT_ARRAY_ALLOC once per ALLOT_ARRAY_DECL, in the same scope or one inside
+ *    it, before any use of the array;
+ *  - call ALLOT_ARRAY_FREE(name) exactly once per array, in the scope of its
+ *    declaration, before leaving it;
  *  - not use the array after that, nor return it from the function;
- *  - not declare one in a loop body that runs many times under alloca (the stack
- *    grows each turn): declare it once per function call.
+ *  - not declare or allocate one in a loop body that runs many times under alloca (the
+ *    stack grows each turn): do it once per function call.
+ *
+ * In C++ (C++11 and later), ALLOT_ARRAY_ALLOC casts with decltype, which C needs not.
  */
 #ifndef ALLOT_ARRAY_H
 #define ALLOT_ARRAY_H
@@ -51,17 +70,36 @@ void allot__array_free(void *ptr);
 }
 #endif
 
+/* Internal: ptr (a void *) converted to name's type: implicit in C, a cast in C++. */
+#if defined(__cplusplus)
+#define ALLOT__ARRAY_AS(name, ptr) static_cast<decltype(name)>(ptr)
+#else
+#define ALLOT__ARRAY_AS(name, ptr) (ptr)
+#endif
+
 /*
- * Internal, for the strategies that serve small counts without the heap: declares the
- * evaluated count, and picks `small` (an expression giving T *) up to
- * ALLOT_ARRAY_INLINE_MAX elements, the heap beyond. ALLOT__ARRAY_FREE_SMALL_OR_HEAP frees
- * only what came from the heap.
+ * Internal, for the strategies that serve small counts without the heap (small: an
+ * expression giving the memory for name##__allot_nr elements of *name): the evaluated
+ * count and the pointer, declared by ALLOT__ARRAY_SMALL_OR_HEAP and assigned by
+ * ALLOT__ARRAY_ALLOC_SMALL_OR_HEAP; ALLOT__ARRAY_FREE_SMALL_OR_HEAP frees only what
+ * came from the heap.
  */
+#define ALLOT__ARRAY_PICK(name, small)                 \
+	(name##__allot_nr <= ALLOT_ARRAY_INLINE_MAX    \
+	     ? (ALLOT__COUNT(array_calls, 1), (small)) \
+	     : allot__array_heap(name##__allot_nr, sizeof(*name)))
+
 #define ALLOT__ARRAY_SMALL_OR_HEAP(T, name, nr, small)          \
 	const size_t name##__allot_nr = (nr);                   \
 	T *name = name##__allot_nr <= ALLOT_ARRAY_INLINE_MAX    \
 	              ? (ALLOT__COUNT(array_calls, 1), (small)) \
 	              : (T *) allot__array_heap(name##__allot_nr, sizeof(T))
+
+#define ALLOT__ARRAY_ALLOC_SMALL_OR_HEAP(name, nr, small)                       \
+	do {                                                                    \
+		name##__allot_nr = (nr);                                        \
+		name = ALLOT__ARRAY_AS(name, ALLOT__ARRAY_PICK(name, (small))); \
+	} while (0)
 
 #define ALLOT__ARRAY_FREE_SMALL_OR_HEAP(name)                  \
 	do {                                                   \
@@ -69,11 +107,11 @@ void allot__array_free(void *ptr);
 			allot__array_free(name);               \
 	} while (0)
 
-#if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
+#if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
 #include "strategies/array_heap.h"
-#elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_ALLOCA
+#elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_ALLOCA
 #include "strategies/array_alloca.h"
-#elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_INLINE
+#elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_INLINE
 #include "strategies/array_inline.h"
 #endif
 

@@ -1,55 +1,100 @@
 /*
- * alloc/config.h: the compile-time knobs that choose allot's strategies.
+ * alloc/config.h: the compile-time knobs that choose allot's strategies, and the hooks
+ * that hand allot the host's heap and die handler.
  *
- * Every knob can be set with -D on the compiler's command line (Bazel sets them from
- * the --//alloc:* flags) or left to its default. A value that is not one of the
- * allowed ones stops the build with #error naming the knob and its values.
+ * Every knob can be set with -D on the compiler's command line (Bazel sets them from the
+ * --//alloc:* flags; allot.mk, CMake and Meson from their own options) or left to its
+ * default. A value that is not one of the allowed ones stops the build with #error
+ * naming the knob and its values.
  *
- *   knob                     values                                           default
- *   ALLOT_ARRAY              ALLOT_ARRAY_HEAP, ALLOT_ARRAY_ALLOCA,            ALLOT_ARRAY_ALLOCA
- *                            ALLOT_ARRAY_INLINE
- *   ALLOT_ARRAY_INLINE_MAX   element count served without the heap            2
- *   ALLOT_POOL               ALLOT_POOL_MALLOC, ALLOT_POOL_ARENA              ALLOT_POOL_ARENA
- *   ALLOT_PATH_STORE         ALLOT_PATH_HEAP, ALLOT_PATH_INLINE               ALLOT_PATH_HEAP
- *   ALLOT_PATH_INLINE_SIZE   bytes kept inside struct allot_path              128
- *   ALLOT_PATH_FORMAT        ALLOT_FORMAT_LIBC, ALLOT_FORMAT_BUILTIN          ALLOT_FORMAT_LIBC
- *   ALLOT_STATS              0, 1                                             0
- *   ALLOT_MALLOC_NAME        string naming the linked heap backend            "system"
+ *   knob                    values                                          default
+ *   ALLOT_ARRAY_STRATEGY    ALLOT_ARRAY_HEAP, ALLOT_ARRAY_ALLOCA,           ALLOT_ARRAY_ALLOCA
+ *                           ALLOT_ARRAY_INLINE
+ *   ALLOT_ARRAY_INLINE_MAX  element count served without the heap           2
+ *   ALLOT_POOL_STRATEGY     ALLOT_POOL_MALLOC, ALLOT_POOL_ARENA             ALLOT_POOL_ARENA
+ *   ALLOT_PATH_STORE        ALLOT_PATH_STORE_HEAP, ALLOT_PATH_STORE_INLINE  ALLOT_PATH_STORE_HEAP
+ *   ALLOT_PATH_INLINE_SIZE  bytes kept inside struct allot_path             128
+ *   ALLOT_PATH_FORMAT       ALLOT_PATH_FORMAT_LIBC, ALLOT_PATH_FORMAT_BUILTIN
+ *                                                                           ALLOT_PATH_FORMAT_LIBC
+ *   ALLOT_STATS             0, 1                                            0
+ *   ALLOT_CHECKS            0, 1: misuse detection (BUG: ...)               1, 0 with NDEBUG
+ *   ALLOT_MALLOC_NAME       string naming the linked heap backend           "system"
  *
- * Every translation unit that includes an allot header must see the same knobs as
- * the library itself: struct layouts depend on them.
+ * ALLOT_CHECKS=0 removes the detection of misuse only (see die.h): size overflow and
+ * heap failure always reach the die handler.
  *
- * ALLOT_ARRAY is also the name of the array macro in alloc/array.h. This header reads
- * the knob into ALLOT__ARRAY_KIND and then undefines ALLOT_ARRAY so that array.h can
- * define the macro; test ALLOT__ARRAY_KIND if you need the choice after inclusion.
+ * Hooks, for a host with its own heap and die handler (Git: xmalloc, xrealloc, free and
+ * a wrapper of die()):
+ *
+ *   ALLOT_MALLOC, ALLOT_REALLOC, ALLOT_FREE  functions with the signatures of malloc,
+ *       realloc and free (default: those, from <stdlib.h>); this header declares them.
+ *       Every heap call allot makes goes through them, and so does every buffer allot
+ *       hands over (allot_path_detach: free it with ALLOT_FREE) or takes. A hook that
+ *       never returns NULL is fine.
+ *   ALLOT_DIE_DEFAULT  the name of a function `void f(const char *msg)`: the die handler
+ *       in force from the start, and after allot_set_die(NULL) (default: allot's own,
+ *       which prints "allot: <msg>" on stderr and aborts).
+ *
+ * Every translation unit that includes an allot header must see the same knobs as the
+ * library itself: struct layouts depend on them.
+ *
+ * The first release spelled some knobs differently (ALLOT_ARRAY=..., ALLOT_POOL=...,
+ * ALLOT_PATH_HEAP, ALLOT_FORMAT_LIBC, ...): those stop the build with #error naming the
+ * new spelling.
  */
 #ifndef ALLOT_CONFIG_H
 #define ALLOT_CONFIG_H
 
 /* Knob values. Each knob has its own range so that a value of one knob given to another fails. */
-#define ALLOT_ARRAY_HEAP     11
-#define ALLOT_ARRAY_ALLOCA   12
-#define ALLOT_ARRAY_INLINE   13
-#define ALLOT_POOL_MALLOC    21
-#define ALLOT_POOL_ARENA     22
-#define ALLOT_PATH_HEAP      31
-#define ALLOT_PATH_INLINE    32
-#define ALLOT_FORMAT_LIBC    41
-#define ALLOT_FORMAT_BUILTIN 42
+#define ALLOT_ARRAY_HEAP          11
+#define ALLOT_ARRAY_ALLOCA        12
+#define ALLOT_ARRAY_INLINE        13
+#define ALLOT_POOL_MALLOC         21
+#define ALLOT_POOL_ARENA          22
+#define ALLOT_PATH_STORE_HEAP     31
+#define ALLOT_PATH_STORE_INLINE   32
+#define ALLOT_PATH_FORMAT_LIBC    41
+#define ALLOT_PATH_FORMAT_BUILTIN 42
 
-#ifndef ALLOT_ARRAY
-#define ALLOT_ARRAY ALLOT_ARRAY_ALLOCA
+/* ---- The first release's spellings ------------------------------------------- */
+
+#ifdef ALLOT_ARRAY
+#error "ALLOT_ARRAY is now spelled ALLOT_ARRAY_STRATEGY (ALLOT_ARRAY is the array macro)"
 #endif
-#if ALLOT_ARRAY == ALLOT_ARRAY_HEAP
-#define ALLOT__ARRAY_KIND ALLOT_ARRAY_HEAP
-#elif ALLOT_ARRAY == ALLOT_ARRAY_ALLOCA
-#define ALLOT__ARRAY_KIND ALLOT_ARRAY_ALLOCA
-#elif ALLOT_ARRAY == ALLOT_ARRAY_INLINE
-#define ALLOT__ARRAY_KIND ALLOT_ARRAY_INLINE
-#else
-#error "ALLOT_ARRAY must be one of ALLOT_ARRAY_HEAP, ALLOT_ARRAY_ALLOCA, ALLOT_ARRAY_INLINE"
+#ifdef ALLOT_POOL
+#error "ALLOT_POOL is now spelled ALLOT_POOL_STRATEGY"
 #endif
-#undef ALLOT_ARRAY
+
+/* Old value names, defined for the checks below only. */
+#define ALLOT_PATH_HEAP      931
+#define ALLOT_PATH_INLINE    932
+#define ALLOT_FORMAT_LIBC    941
+#define ALLOT_FORMAT_BUILTIN 942
+#if defined(ALLOT_PATH_STORE) && ALLOT_PATH_STORE == ALLOT_PATH_HEAP
+#error "ALLOT_PATH_HEAP is now spelled ALLOT_PATH_STORE_HEAP"
+#elif defined(ALLOT_PATH_STORE) && ALLOT_PATH_STORE == ALLOT_PATH_INLINE
+#error "ALLOT_PATH_INLINE is now spelled ALLOT_PATH_STORE_INLINE"
+#endif
+#if defined(ALLOT_PATH_FORMAT) && ALLOT_PATH_FORMAT == ALLOT_FORMAT_LIBC
+#error "ALLOT_FORMAT_LIBC is now spelled ALLOT_PATH_FORMAT_LIBC"
+#elif defined(ALLOT_PATH_FORMAT) && ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN
+#error "ALLOT_FORMAT_BUILTIN is now spelled ALLOT_PATH_FORMAT_BUILTIN"
+#endif
+#undef ALLOT_PATH_HEAP
+#undef ALLOT_PATH_INLINE
+#undef ALLOT_FORMAT_LIBC
+#undef ALLOT_FORMAT_BUILTIN
+
+/* ---- Strategies ---------------------------------------------------------------- */
+
+#ifndef ALLOT_ARRAY_STRATEGY
+#define ALLOT_ARRAY_STRATEGY ALLOT_ARRAY_ALLOCA
+#endif
+#if ALLOT_ARRAY_STRATEGY != ALLOT_ARRAY_HEAP && ALLOT_ARRAY_STRATEGY != ALLOT_ARRAY_ALLOCA && \
+    ALLOT_ARRAY_STRATEGY != ALLOT_ARRAY_INLINE
+#error \
+    "ALLOT_ARRAY_STRATEGY must be one of ALLOT_ARRAY_HEAP, ALLOT_ARRAY_ALLOCA, ALLOT_ARRAY_INLINE"
+#endif
 
 #ifndef ALLOT_ARRAY_INLINE_MAX
 #define ALLOT_ARRAY_INLINE_MAX 2
@@ -58,18 +103,18 @@
 #error "ALLOT_ARRAY_INLINE_MAX must be an element count from 0 to 4096"
 #endif
 
-#ifndef ALLOT_POOL
-#define ALLOT_POOL ALLOT_POOL_ARENA
+#ifndef ALLOT_POOL_STRATEGY
+#define ALLOT_POOL_STRATEGY ALLOT_POOL_ARENA
 #endif
-#if ALLOT_POOL != ALLOT_POOL_MALLOC && ALLOT_POOL != ALLOT_POOL_ARENA
-#error "ALLOT_POOL must be one of ALLOT_POOL_MALLOC, ALLOT_POOL_ARENA"
+#if ALLOT_POOL_STRATEGY != ALLOT_POOL_MALLOC && ALLOT_POOL_STRATEGY != ALLOT_POOL_ARENA
+#error "ALLOT_POOL_STRATEGY must be one of ALLOT_POOL_MALLOC, ALLOT_POOL_ARENA"
 #endif
 
 #ifndef ALLOT_PATH_STORE
-#define ALLOT_PATH_STORE ALLOT_PATH_HEAP
+#define ALLOT_PATH_STORE ALLOT_PATH_STORE_HEAP
 #endif
-#if ALLOT_PATH_STORE != ALLOT_PATH_HEAP && ALLOT_PATH_STORE != ALLOT_PATH_INLINE
-#error "ALLOT_PATH_STORE must be one of ALLOT_PATH_HEAP, ALLOT_PATH_INLINE"
+#if ALLOT_PATH_STORE != ALLOT_PATH_STORE_HEAP && ALLOT_PATH_STORE != ALLOT_PATH_STORE_INLINE
+#error "ALLOT_PATH_STORE must be one of ALLOT_PATH_STORE_HEAP, ALLOT_PATH_STORE_INLINE"
 #endif
 
 #ifndef ALLOT_PATH_INLINE_SIZE
@@ -80,11 +125,13 @@
 #endif
 
 #ifndef ALLOT_PATH_FORMAT
-#define ALLOT_PATH_FORMAT ALLOT_FORMAT_LIBC
+#define ALLOT_PATH_FORMAT ALLOT_PATH_FORMAT_LIBC
 #endif
-#if ALLOT_PATH_FORMAT != ALLOT_FORMAT_LIBC && ALLOT_PATH_FORMAT != ALLOT_FORMAT_BUILTIN
-#error "ALLOT_PATH_FORMAT must be one of ALLOT_FORMAT_LIBC, ALLOT_FORMAT_BUILTIN"
+#if ALLOT_PATH_FORMAT != ALLOT_PATH_FORMAT_LIBC && ALLOT_PATH_FORMAT != ALLOT_PATH_FORMAT_BUILTIN
+#error "ALLOT_PATH_FORMAT must be one of ALLOT_PATH_FORMAT_LIBC, ALLOT_PATH_FORMAT_BUILTIN"
 #endif
+
+/* ---- Counting and checking ------------------------------------------------------ */
 
 #ifndef ALLOT_STATS
 #define ALLOT_STATS 0
@@ -93,8 +140,56 @@
 #error "ALLOT_STATS must be one of 0, 1"
 #endif
 
+#ifndef ALLOT_CHECKS
+#ifdef NDEBUG
+#define ALLOT_CHECKS 0
+#else
+#define ALLOT_CHECKS 1
+#endif
+#endif
+#if ALLOT_CHECKS != 0 && ALLOT_CHECKS != 1
+#error "ALLOT_CHECKS must be one of 0, 1"
+#endif
+
 #ifndef ALLOT_MALLOC_NAME
 #define ALLOT_MALLOC_NAME "system"
+#endif
+
+/* ---- The host's heap and die handler ------------------------------------------- */
+
+/*
+ * A hook the host named is its own function, declared here for allot's sources and for
+ * callers (who free a detached buffer with ALLOT_FREE). To use the C library's, leave
+ * the hook unset (naming malloc itself would declare it again). ALLOT__*_HOOKED says
+ * which are the host's.
+ */
+#include <stddef.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+#ifdef ALLOT_MALLOC
+#define ALLOT__MALLOC_HOOKED 1
+void *ALLOT_MALLOC(size_t n);
+#else
+#define ALLOT__MALLOC_HOOKED 0
+#define ALLOT_MALLOC         malloc
+#endif
+#ifdef ALLOT_REALLOC
+#define ALLOT__REALLOC_HOOKED 1
+void *ALLOT_REALLOC(void *ptr, size_t n);
+#else
+#define ALLOT__REALLOC_HOOKED 0
+#define ALLOT_REALLOC         realloc
+#endif
+#ifdef ALLOT_FREE
+#define ALLOT__FREE_HOOKED 1
+void ALLOT_FREE(void *ptr);
+#else
+#define ALLOT__FREE_HOOKED 0
+#define ALLOT_FREE         free
+#endif
+#ifdef __cplusplus
+}
 #endif
 
 #endif /* ALLOT_CONFIG_H */

@@ -5,23 +5,34 @@
 
 #include "alloc/internal.h"
 
-static void default_die(const char *msg)
+#ifdef ALLOT_DIE_DEFAULT
+/* The host's handler (alloc/config.h). */
+void ALLOT_DIE_DEFAULT(const char *msg);
+#define DEFAULT_DIE ALLOT_DIE_DEFAULT
+#else
+/* allot's own handler. */
+static void allot_default_die(const char *msg)
 {
 	fprintf(stderr, "allot: %s\n", msg);
 	fflush(stderr);
 	abort();
 }
+#define DEFAULT_DIE allot_default_die
+#endif
 
-static allot_die_fn die_handler = default_die;
+static allot_die_fn die_handler = DEFAULT_DIE;
 
 allot_die_fn allot_set_die(allot_die_fn fn)
 {
-	return __atomic_exchange_n(&die_handler, fn ? fn : default_die, __ATOMIC_SEQ_CST);
+	allot_die_fn old;
+
+	ALLOT__ATOMIC_SWAP_FN(&die_handler, fn ? fn : DEFAULT_DIE, old, allot_die_fn);
+	return old;
 }
 
 void allot__die(const char *msg)
 {
-	allot_die_fn fn = __atomic_load_n(&die_handler, __ATOMIC_SEQ_CST);
+	allot_die_fn fn = ALLOT__ATOMIC_LOAD_FN(&die_handler, allot_die_fn);
 
 	fn(msg);
 	abort(); /* the handler returned: there is nothing left to give the caller */

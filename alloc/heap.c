@@ -1,30 +1,17 @@
-/* allot's own heap calls: counted, and never returning NULL (see alloc/internal.h). */
+/*
+ * allot's own heap calls: counted, and never returning NULL (see alloc/internal.h).
+ * They are the only calls allot makes to a heap, through the host's hooks ALLOT_MALLOC,
+ * ALLOT_REALLOC and ALLOT_FREE (alloc/config.h declares the host's; by default the C
+ * library's, from stdlib.h).
+ */
 #include <stdlib.h>
 
 #include "alloc/internal.h"
 
-/*
- * ALLOT_FAILING_HEAP (tests only): every heap call goes to tests/failing_heap.c, a heap
- * that can be told to fail its Nth call, so that each allocation failure can be
- * reached on purpose. Otherwise, the linked heap backend's malloc.
- */
-#ifdef ALLOT_FAILING_HEAP
-void *allot_failing_malloc(size_t n);
-void *allot_failing_realloc(void *ptr, size_t n);
-void allot_failing_free(void *ptr);
-#define HEAP_MALLOC(n)       allot_failing_malloc(n)
-#define HEAP_REALLOC(ptr, n) allot_failing_realloc((ptr), (n))
-#define HEAP_FREE(ptr)       allot_failing_free(ptr)
-#else
-#define HEAP_MALLOC(n)       malloc(n)
-#define HEAP_REALLOC(ptr, n) realloc((ptr), (n))
-#define HEAP_FREE(ptr)       free(ptr)
-#endif
-
 void *allot__malloc(size_t n)
 {
 	size_t size = n ? n : 1;
-	void *ptr = HEAP_MALLOC(size);
+	void *ptr = ALLOT_MALLOC(size);
 
 	ALLOT__COUNT(heap_allocs, 1);
 	if (!ptr)
@@ -35,7 +22,7 @@ void *allot__malloc(size_t n)
 void *allot__try_realloc(void *ptr, size_t n)
 {
 	ALLOT__COUNT(heap_allocs, 1);
-	return HEAP_REALLOC(ptr, n ? n : 1);
+	return ALLOT_REALLOC(ptr, n ? n : 1);
 }
 
 void *allot__realloc(void *ptr, size_t n)
@@ -53,5 +40,5 @@ void allot__free(void *ptr)
 	if (!ptr)
 		return;
 	ALLOT__COUNT(heap_frees, 1);
-	HEAP_FREE(ptr);
+	ALLOT_FREE(ptr);
 }

@@ -12,28 +12,10 @@
 #include <stdint.h>
 
 #include "alloc/alloc.h"
+#include "alloc/compiler.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define ALLOT__NORETURN  __attribute__((noreturn))
-#define ALLOT__LIKELY(x) __builtin_expect(!!(x), 1)
-#else
-#define ALLOT__NORETURN
-#define ALLOT__LIKELY(x) (x)
-#endif
-
-/*
- * 1 in non-optimised builds (no NDEBUG): checks for misuse that cost more than a hot
- * path can pay in an optimised build. Checks that cost nothing next to their call
- * (a mark's, setlen's) are made in every build.
- */
-#ifdef NDEBUG
-#define ALLOT__CHECKS 0
-#else
-#define ALLOT__CHECKS 1
-#endif
-
-/* The alignment allot_pool_alloc promises: that of max_align_t. */
-#define ALLOT__ALIGN _Alignof(max_align_t)
+/* The alignment allot_pool_alloc promises: that of max_align_t (alloc/compiler.h). */
+#define ALLOT__ALIGN ALLOT__MAX_ALIGN
 
 /* Calls the die handler with msg; aborts if it returns. */
 ALLOT__NORETURN void allot__die(const char *msg);

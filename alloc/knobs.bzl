@@ -14,13 +14,14 @@ load(
 )
 
 # knob -> its flag's kind, allowed values and default, and the C define it becomes
-# ("{}" stands for the value: upper-cased strings, counts, 1 or 0 for booleans).
+# ("{}" stands for the value: upper-cased strings, counts, 1 or 0 for booleans; a knob
+# with c_values maps each value to its C value, None for no define at all).
 KNOBS = {
     "array": struct(
         kind = "string",
         values = ["heap", "alloca", "inline"],
         default = "alloca",
-        define = "ALLOT_ARRAY=ALLOT_ARRAY_{}",
+        define = "ALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_{}",
     ),
     "array_inline_max": struct(
         kind = "int",
@@ -32,19 +33,19 @@ KNOBS = {
         kind = "string",
         values = ["malloc", "arena"],
         default = "arena",
-        define = "ALLOT_POOL=ALLOT_POOL_{}",
+        define = "ALLOT_POOL_STRATEGY=ALLOT_POOL_{}",
     ),
     "path_store": struct(
         kind = "string",
         values = ["heap", "inline"],
         default = "heap",
-        define = "ALLOT_PATH_STORE=ALLOT_PATH_{}",
+        define = "ALLOT_PATH_STORE=ALLOT_PATH_STORE_{}",
     ),
     "path_format": struct(
         kind = "string",
         values = ["libc", "builtin"],
         default = "libc",
-        define = "ALLOT_PATH_FORMAT=ALLOT_FORMAT_{}",
+        define = "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}",
     ),
     "malloc": struct(
         kind = "string",
@@ -57,6 +58,14 @@ KNOBS = {
         values = None,
         default = False,
         define = "ALLOT_STATS={}",
+    ),
+    # auto: misuse detection follows NDEBUG (on, except in -c opt builds).
+    "checks": struct(
+        kind = "string",
+        values = ["auto", "on", "off"],
+        default = "auto",
+        define = "ALLOT_CHECKS={}",
+        c_values = {"auto": None, "on": "1", "off": "0"},
     ),
 }
 
@@ -150,6 +159,8 @@ def resolve(strategies):
     return values
 
 def _c_value(spec, value):
+    if hasattr(spec, "c_values"):
+        return spec.c_values[value]
     if spec.kind == "bool":
         return "1" if value else "0"
     if spec.kind == "int":
@@ -165,6 +176,7 @@ def knob_defines(values, for_attribute = False):
     defines = [
         KNOBS[knob].define.format(_c_value(KNOBS[knob], values[knob]))
         for knob in sorted(KNOBS.keys())
+        if _c_value(KNOBS[knob], values[knob]) != None
     ]
     if for_attribute:
         defines = [d.replace('"', '\\"') for d in defines]

@@ -11,7 +11,7 @@
 
 char allot__path_slopbuf[1];
 
-#if ALLOT__CHECKS
+#if ALLOT_CHECKS
 void allot__path_check(const struct allot_path *p, const char *fn)
 {
 	char what[160];

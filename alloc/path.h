@@ -3,11 +3,11 @@
  *
  * Two knobs choose how a path works:
  *
- *   ALLOT_PATH_STORE   where the bytes live: ALLOT_PATH_HEAP (a heap buffer, as in Git's
- *                      strbuf) or ALLOT_PATH_INLINE (up to ALLOT_PATH_INLINE_SIZE bytes
+ *   ALLOT_PATH_STORE   where the bytes live: ALLOT_PATH_STORE_HEAP (a heap buffer, as in Git's
+ *                      strbuf) or ALLOT_PATH_STORE_INLINE (up to ALLOT_PATH_INLINE_SIZE bytes
  *                      inside the struct, the heap beyond);
- *   ALLOT_PATH_FORMAT  how allot_path_addf formats: ALLOT_FORMAT_LIBC (vsnprintf straight
- *                      into the free space, grow and retry once) or ALLOT_FORMAT_BUILTIN
+ *   ALLOT_PATH_FORMAT  how allot_path_addf formats: ALLOT_PATH_FORMAT_LIBC (vsnprintf straight
+ *                      into the free space, grow and retry once) or ALLOT_PATH_FORMAT_BUILTIN
  *                      (allot formats %d %i %u %x %X %o %c %s %% itself, with every flag,
  *                      width, precision and hh h l ll j z t, in one pass when the output
  *                      fits; any other call goes whole to vsnprintf). The bytes are the
@@ -50,6 +50,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "alloc/compiler.h"
 #include "alloc/config.h"
 
 #ifdef __cplusplus
@@ -59,7 +60,7 @@ extern "C" {
 /* Internal: the shared empty string that an empty path points at. Never written. */
 extern char allot__path_slopbuf[1];
 
-#if ALLOT_PATH_STORE == ALLOT_PATH_INLINE
+#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
 struct allot_path {
 	size_t alloc; /* bytes buf can hold, NUL included; 0: buf is the shared empty string */
 	size_t len;   /* bytes in use, NUL excluded */
@@ -83,15 +84,6 @@ struct allot_path {
 	{                                 \
 		0, 0, allot__path_slopbuf \
 	}
-#endif
-
-#if defined(__MINGW32__)
-/* MinGW's own name for the printf that stdio.h gives: msvcrt's, or MinGW's ANSI one. */
-#define ALLOT__PRINTF(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
-#elif defined(__GNUC__) || defined(__clang__)
-#define ALLOT__PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define ALLOT__PRINTF(f, a)
 #endif
 
 /* Initialises an empty path, with room for hint bytes if hint is not 0. */
@@ -146,17 +138,17 @@ void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t 
 /*
  * Appends what printf would print. The bytes are exactly this platform's vsnprintf
  * output for every conversion C defines, under either format strategy. %n is not
- * supported: under ALLOT_FORMAT_BUILTIN it reaches the die handler ("allot_path_addf: %n
- * is not supported"); under ALLOT_FORMAT_LIBC it goes to the C library, which may refuse
+ * supported: under ALLOT_PATH_FORMAT_BUILTIN it reaches the die handler ("allot_path_addf: %n
+ * is not supported"); under ALLOT_PATH_FORMAT_LIBC it goes to the C library, which may refuse
  * it. A formatting error from the C library (an invalid wide character, output over
  * INT_MAX) reaches the die handler. Either way p is left as it was.
  *
  * The caller must not pass a %s argument that points into p itself: the path may move.
  */
-void allot_path_addf(struct allot_path *p, const char *fmt, ...) ALLOT__PRINTF(2, 3);
+void allot_path_addf(struct allot_path *p, const char *fmt, ...) ALLOT__PRINTF_FORMAT(2, 3);
 
 /* allot_path_addf with a va_list; ap is used as vsnprintf would use it. */
-void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap) ALLOT__PRINTF(2, 0);
+void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap) ALLOT__PRINTF_FORMAT(2, 0);
 
 #ifdef __cplusplus
 }

@@ -28,7 +28,7 @@ int allot__path_copied(const struct allot_path *p);
  * to buf without growing first, say after a detach or a release), a len beyond the
  * capacity (an uninitialised or corrupted struct), or a copied struct. Nothing otherwise.
  */
-#if ALLOT__CHECKS
+#if ALLOT_CHECKS
 void allot__path_check(const struct allot_path *p, const char *fn);
 #define ALLOT__PATH_CHECK(p, fn) allot__path_check((p), (fn))
 #else

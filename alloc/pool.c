@@ -71,13 +71,14 @@ static int position_before(unsigned long long serial_a, const char *next_a,
 	       (serial_a == serial_b && (uintptr_t) next_a < (uintptr_t) next_b);
 }
 
+ALLOT__STATIC_ASSERT(ALLOT__POOL_REWOUND == 4, ALLOT_POOL_INIT_lists_4_rewound_entries);
+
 /* Remembers that a rewind went to mark: the marks after it are off the stack now. */
 static void remember_rewind(struct allot_pool *pool, const struct allot_pool_mark *mark)
 {
 	struct allot__rewound *r = pool->rewound;
 	size_t kept = 0, i;
 
-	_Static_assert(ALLOT__POOL_REWOUND == 4, "ALLOT_POOL_INIT lists 4 rewound entries");
 	/* An older rewind to a position no lower than this one's tells nothing more. */
 	for (i = 0; i < ALLOT__POOL_REWOUND && r[i].rewind; i++)
 		if (position_before(r[i].serial, r[i].next, mark->serial, mark->next))
@@ -181,32 +182,47 @@ size_t allot_pool_footprint(const struct allot_pool *pool)
 	return pool->footprint;
 }
 
-void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark)
+#if ALLOT_CHECKS
+/* Whether mark's newest chunk and position are still on the pool's stack (a chain walk). */
+static const char *off_the_stack(const struct allot_pool *pool, const struct allot_pool_mark *mark)
 {
 	const struct allot__chunk *c;
 	size_t i;
 
-	if (mark->pool != pool)
-		allot__bug("allot_pool_rewind: the mark belongs to another pool");
-	if (mark->used > pool->used ||
-	    position_before(allot__chunk_serial(pool->head), pool->next, mark->serial, mark->next))
-		allot__bug(
-		    "allot_pool_rewind: the mark is not on the pool's stack (ahead of the pool)");
 	/* The mark's newest chunk must still be on the pool's chain (NULL: an empty pool). */
 	for (c = pool->head; c && c != mark->head; c = c->prev)
 		;
 	if (c != mark->head || allot__chunk_serial(c) != mark->serial)
-		allot__bug(
-		    "allot_pool_rewind: the mark is not on the pool's stack (its block is gone)");
+		return "allot_pool_rewind: the mark is not on the pool's stack (its block is gone)";
 	/* A rewind since the mark was saved, to a position before it, dropped it. */
 	for (i = 0; i < ALLOT__POOL_REWOUND; i++) {
 		const struct allot__rewound *r = &pool->rewound[i];
 
 		if (r->rewind > mark->rewinds &&
 		    position_before(r->serial, r->next, mark->serial, mark->next))
-			allot__bug("allot_pool_rewind: the mark is not on the pool's stack (an "
-			           "earlier rewind, clear or release dropped it)");
+			return "allot_pool_rewind: the mark is not on the pool's stack (an earlier "
+			       "rewind, clear or release dropped it)";
 	}
+	return NULL;
+}
+#endif
+
+void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark)
+{
+	if (mark->pool != pool)
+		allot__bug("allot_pool_rewind: the mark belongs to another pool");
+	if (mark->used > pool->used ||
+	    position_before(allot__chunk_serial(pool->head), pool->next, mark->serial, mark->next))
+		allot__bug(
+		    "allot_pool_rewind: the mark is not on the pool's stack (ahead of the pool)");
+#if ALLOT_CHECKS /* misuse detection that walks chunks: ALLOT_CHECKS=0 removes it */
+	{
+		const char *why = off_the_stack(pool, mark);
+
+		if (why)
+			allot__bug(why);
+	}
+#endif
 }
 
 void allot__pool_check_align(size_t align)

@@ -136,7 +136,8 @@ struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
  * before anything changes: a mark ahead of the pool's position, one in a block the pool
  * no longer holds (even if a new block got its address), and one that one of the pool's
  * last 4 rewinds, clears, releases or combines (as src) dropped. A mark dropped longer
- * ago may go unnoticed; a valid mark is never refused.
+ * ago may go unnoticed; a valid mark is never refused. With ALLOT_CHECKS=0 only the
+ * first two are checked (another pool's mark, a mark ahead of the pool).
  */
 void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark);
 

@@ -46,8 +46,10 @@ static inline int allot__chunk_bump(const struct allot__chunk *c)
 
 /*
  * Dies with a BUG unless mark was saved from pool and is still on its stack, as far as
- * allot can tell (checked before anything is freed). Walks the chunks that the rewind
- * will free, so it costs no more than the rewind itself.
+ * allot can tell (checked before anything is freed). A mark of another pool, or one
+ * ahead of the pool, always; with ALLOT_CHECKS, also a mark whose block is gone or that a
+ * recent rewind dropped, by walking the chunks that the rewind will free (so it costs
+ * no more than the rewind itself).
  */
 void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark);
 

@@ -20,14 +20,14 @@ struct allot_stats allot__stats;
 
 void allot_stats_get(struct allot_stats *out)
 {
-#define GET(f) out->f = __atomic_load_n(&allot__stats.f, __ATOMIC_RELAXED);
+#define GET(f) out->f = ALLOT__ATOMIC_LOAD(&allot__stats.f);
 	ALLOT__STATS_FIELDS(GET)
 #undef GET
 }
 
 void allot_stats_reset(void)
 {
-#define RESET(f) __atomic_store_n(&allot__stats.f, 0, __ATOMIC_RELAXED);
+#define RESET(f) ALLOT__ATOMIC_STORE(&allot__stats.f, 0);
 	ALLOT__STATS_FIELDS(RESET)
 #undef RESET
 }
@@ -45,27 +45,27 @@ void allot_stats_print(FILE *out)
 #define ALLOT__STR_(x) #x
 #define ALLOT__STR(x)  ALLOT__STR_(x)
 
-#if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
+#if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
 #define ARRAY_NAME "heap"
-#elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_ALLOCA
+#elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_ALLOCA
 #define ARRAY_NAME "alloca"
 #else
 #define ARRAY_NAME "inline"
 #endif
 
-#if ALLOT_POOL == ALLOT_POOL_MALLOC
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
 #define POOL_NAME "malloc"
 #else
 #define POOL_NAME "arena"
 #endif
 
-#if ALLOT_PATH_STORE == ALLOT_PATH_HEAP
+#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
 #define STORE_NAME "heap"
 #else
 #define STORE_NAME "inline"
 #endif
 
-#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_LIBC
+#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_LIBC
 #define FORMAT_NAME "libc"
 #else
 #define FORMAT_NAME "builtin"

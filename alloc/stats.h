@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "alloc/compiler.h"
 #include "alloc/config.h"
 
 #ifdef __cplusplus
@@ -50,8 +51,7 @@ const char *allot_config(void);
 extern struct allot_stats allot__stats;
 
 #if ALLOT_STATS
-#define ALLOT__COUNT(field, n) \
-	((void) __atomic_fetch_add(&allot__stats.field, (uint64_t) (n), __ATOMIC_RELAXED))
+#define ALLOT__COUNT(field, n) ALLOT__ATOMIC_ADD(&allot__stats.field, (uint64_t) (n))
 #else
 #define ALLOT__COUNT(field, n) ((void) 0)
 #endif

@@ -26,7 +26,7 @@
 #include "alloc/alloc.h"
 #include "benches/bench.h"
 
-#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN
+#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN
 #define FORMATTER "builtin"
 #elif defined(__MINGW32__) && __USE_MINGW_ANSI_STDIO
 #define FORMATTER "mingw"

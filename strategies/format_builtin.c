@@ -29,7 +29,7 @@
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
 
-#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN
+#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN
 
 #if defined(__MINGW32__) && !__USE_MINGW_ANSI_STDIO
 /*
@@ -53,14 +53,8 @@
 #define PLATFORM_MINGW 0
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
-
 /* The signed type of size_t's width, for %zd (C names none): ptrdiff_t on these platforms. */
-_Static_assert(sizeof(ptrdiff_t) == sizeof(size_t), "%zd needs a signed type as wide as size_t");
+ALLOT__STATIC_ASSERT(sizeof(ptrdiff_t) == sizeof(size_t), ptrdiff_t_is_as_wide_as_size_t);
 
 enum flag { MINUS = 1, PLUS = 2, SPACE = 4, HASH = 8, ZERO = 16 };
 enum length { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_J, LEN_Z, LEN_T, LEN_OTHER };
@@ -88,7 +82,7 @@ struct out {
 };
 
 /* Reserves n bytes at the cursor: where to write them, or NULL if they do not fit. */
-HOT char *reserve(struct out *o, size_t n)
+ALLOT__ALWAYS_INLINE char *reserve(struct out *o, size_t n)
 {
 	char *at = o->pos + n <= o->limit ? o->buf + o->pos : NULL;
 
@@ -101,7 +95,7 @@ HOT char *reserve(struct out *o, size_t n)
  * directory, a hex digit pair): overlapping 16-, 8- or 4-byte moves, which compilers
  * inline.
  */
-HOT void copy(char *to, const char *from, size_t n)
+ALLOT__ALWAYS_INLINE void copy(char *to, const char *from, size_t n)
 {
 	size_t i;
 
@@ -125,7 +119,7 @@ HOT void copy(char *to, const char *from, size_t n)
 }
 
 /* strlen, with the lengths of the shortest strings (a path's "xx" directory) inline. */
-HOT size_t length(const char *s)
+ALLOT__ALWAYS_INLINE size_t length(const char *s)
 {
 	if (!s[0])
 		return 0;
@@ -136,7 +130,7 @@ HOT size_t length(const char *s)
 	return 3 + strlen(s + 3);
 }
 
-HOT void put(struct out *o, const char *s, size_t n)
+ALLOT__ALWAYS_INLINE void put(struct out *o, const char *s, size_t n)
 {
 	char *at = reserve(o, n);
 
@@ -144,7 +138,7 @@ HOT void put(struct out *o, const char *s, size_t n)
 		copy(at, s, n);
 }
 
-HOT void fill(struct out *o, char c, size_t n)
+ALLOT__ALWAYS_INLINE void fill(struct out *o, char c, size_t n)
 {
 	char *at = reserve(o, n);
 
@@ -175,7 +169,7 @@ static const char *parse_count(const char *fmt, int *out)
  * where the format goes on, or NULL for a count over INT_MAX. s->conv is the conversion
  * character as found: the caller decides what it supports.
  */
-HOT const char *parse_spec(const char *fmt, struct spec *s)
+ALLOT__ALWAYS_INLINE const char *parse_spec(const char *fmt, struct spec *s)
 {
 	s->flags = 0;
 	s->width = -1;
@@ -228,12 +222,12 @@ HOT const char *parse_spec(const char *fmt, struct spec *s)
 	}
 	switch (*fmt) {
 	case 'h':
-		fmt++;
-		s->length = *fmt == 'h' ? (fmt++, LEN_HH) : LEN_H;
+		s->length = fmt[1] == 'h' ? LEN_HH : LEN_H;
+		fmt += s->length == LEN_HH ? 2 : 1;
 		break;
 	case 'l':
-		fmt++;
-		s->length = *fmt == 'l' ? (fmt++, LEN_LL) : LEN_L;
+		s->length = fmt[1] == 'l' ? LEN_LL : LEN_L;
+		fmt += s->length == LEN_LL ? 2 : 1;
 		break;
 	case 'j':
 		fmt++;
@@ -297,7 +291,7 @@ static int supported(const struct spec *s)
 	return 1;
 }
 
-HOT uintmax_t get_unsigned(va_list *ap, enum length length)
+ALLOT__ALWAYS_INLINE uintmax_t get_unsigned(va_list *ap, enum length length)
 {
 	switch (length) {
 	case LEN_HH:
@@ -318,7 +312,7 @@ HOT uintmax_t get_unsigned(va_list *ap, enum length length)
 	}
 }
 
-HOT intmax_t get_signed(va_list *ap, enum length length)
+ALLOT__ALWAYS_INLINE intmax_t get_signed(va_list *ap, enum length length)
 {
 	switch (length) {
 	case LEN_HH:
@@ -340,7 +334,7 @@ HOT intmax_t get_signed(va_list *ap, enum length length)
 }
 
 /* Writes `width` worth of padding around a body of n bytes: spaces before it. */
-HOT size_t pad_before(struct out *o, const struct spec *s, size_t n)
+ALLOT__ALWAYS_INLINE size_t pad_before(struct out *o, const struct spec *s, size_t n)
 {
 	size_t pad = s->width > 0 && (size_t) s->width > n ? (size_t) s->width - n : 0;
 
@@ -349,13 +343,14 @@ HOT size_t pad_before(struct out *o, const struct spec *s, size_t n)
 	return pad;
 }
 
-HOT void pad_after(struct out *o, const struct spec *s, size_t pad)
+ALLOT__ALWAYS_INLINE void pad_after(struct out *o, const struct spec *s, size_t pad)
 {
 	if (pad && (s->flags & MINUS))
 		fill(o, ' ', pad);
 }
 
-HOT void format_text(struct out *o, const struct spec *s, const char *text, size_t n)
+ALLOT__ALWAYS_INLINE void format_text(struct out *o, const struct spec *s, const char *text,
+                                      size_t n)
 {
 	size_t pad = pad_before(o, s, n);
 
@@ -363,7 +358,8 @@ HOT void format_text(struct out *o, const struct spec *s, const char *text, size
 	pad_after(o, s, pad);
 }
 
-HOT void format_integer(struct out *o, const struct spec *s, uintmax_t v, int negative)
+ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, uintmax_t v,
+                                         int negative)
 {
 	static const char lower[] = "0123456789abcdef", upper[] = "0123456789ABCDEF";
 	char digits[3 * sizeof(uintmax_t)]; /* enough for octal */
@@ -427,18 +423,12 @@ HOT void format_integer(struct out *o, const struct spec *s, uintmax_t v, int ne
 	}
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define COLD static __attribute__((noinline))
-#else
-#define COLD static
-#endif
-
 /*
  * Formats the one specification at *fmt (just after its '%') into o, reading its
  * arguments from ap, and moves *fmt past it. Returns FALLBACK for a specification it
  * does not reproduce, PERCENT_N for a %n. Out of line: format() stays small.
  */
-COLD enum outcome format_spec(struct out *o, const char **fmt, va_list *ap)
+ALLOT__NOINLINE enum outcome format_spec(struct out *o, const char **fmt, va_list *ap)
 {
 	struct spec s;
 	const char *f = *fmt;
@@ -539,7 +529,7 @@ static const char hex_pairs[2 * 16 * 16 + 1] =
  * Writes v's digits in base radix (8, 10 or 16) backwards from end, two at a time from
  * pairs (that base's table above); returns where they start.
  */
-HOT char *digits_of(char *end, unsigned v, unsigned radix, const char *pairs)
+ALLOT__ALWAYS_INLINE char *digits_of(char *end, unsigned v, unsigned radix, const char *pairs)
 {
 	while (v >= radix * radix) {
 		end -= 2;
@@ -561,7 +551,8 @@ HOT char *digits_of(char *end, unsigned v, unsigned radix, const char *pairs)
  * fit before limit, and counted in *pos. f is just after the '%'. Returns where the
  * format goes on, or NULL if the specification is not one of these (format_spec's).
  */
-HOT const char *small_integer(char *buf, size_t *pos, size_t limit, const char *f, va_list *ap)
+ALLOT__ALWAYS_INLINE const char *small_integer(char *buf, size_t *pos, size_t limit, const char *f,
+                                               va_list *ap)
 {
 	static const char upper[] = "0123456789ABCDEF";
 	char digits[12], *end = digits + sizeof(digits), *d = end;
@@ -623,7 +614,7 @@ HOT const char *small_integer(char *buf, size_t *pos, size_t limit, const char *
  * every other specification through format_spec. Stops at the first specification it does not
  * reproduce (FALLBACK) or at a %n (PERCENT_N); o then holds garbage.
  */
-HOT enum outcome format(struct out *o, const char *fmt, va_list *ap)
+ALLOT__ALWAYS_INLINE enum outcome format(struct out *o, const char *fmt, va_list *ap)
 {
 	char *buf = o->buf;
 	size_t pos = o->pos, limit = o->limit;
@@ -673,7 +664,7 @@ HOT enum outcome format(struct out *o, const char *fmt, va_list *ap)
 }
 
 /* Sets o to write at p's free space, from len on. */
-HOT void start(struct out *o, const struct allot_path *p)
+ALLOT__ALWAYS_INLINE void start(struct out *o, const struct allot_path *p)
 {
 	o->buf = p->buf;
 	o->start = p->len;
@@ -692,8 +683,8 @@ static void undo_pass(struct allot_path *p)
  * What a first pass that did not simply fit leads to: a second pass into a grown path, a
  * call handed to libc, or a death for %n. Out of line, to keep the first one lean.
  */
-COLD void after_first_pass(struct allot_path *p, const char *fmt, struct out *o, enum outcome r,
-                           va_list again)
+ALLOT__NOINLINE void after_first_pass(struct allot_path *p, const char *fmt, struct out *o,
+                                      enum outcome r, va_list again)
 {
 	va_list copy;
 
@@ -725,7 +716,8 @@ COLD void after_first_pass(struct allot_path *p, const char *fmt, struct out *o,
 	va_end(copy);
 }
 
-HOT void format_path(struct allot_path *p, const char *fmt, va_list *args, va_list again)
+ALLOT__ALWAYS_INLINE void format_path(struct allot_path *p, const char *fmt, va_list *args,
+                                      va_list again)
 {
 	struct out o;
 	enum outcome r;

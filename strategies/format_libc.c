@@ -5,7 +5,7 @@
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
 
-#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_LIBC
+#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_LIBC
 
 static void format_path(struct allot_path *p, const char *fmt, va_list *args, va_list again)
 {

@@ -7,7 +7,7 @@
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
 
-#if ALLOT_PATH_STORE == ALLOT_PATH_HEAP
+#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
 
 int allot__path_copied(const struct allot_path *p)
 {

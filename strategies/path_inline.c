@@ -9,7 +9,7 @@
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
 
-#if ALLOT_PATH_STORE == ALLOT_PATH_INLINE
+#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
 
 int allot__path_copied(const struct allot_path *p)
 {

@@ -17,7 +17,7 @@
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
-#if ALLOT_POOL == ALLOT_POOL_ARENA
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
 
 #define DEFAULT_BLOCK_SIZE ((size_t) 64 * 1024)
 #define MIN_BLOCK_SIZE     ((size_t) 256)

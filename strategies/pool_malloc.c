@@ -7,7 +7,7 @@
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
-#if ALLOT_POOL == ALLOT_POOL_MALLOC
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
 
 /* One heap block for len bytes at alignment align (at least max_align_t's). */
 static void *push_object(struct allot_pool *pool, size_t len, size_t align)

@@ -1,11 +1,13 @@
 /*
- * A program written only against ../shared/API.md: every public name, no internals.
+ * A program written only against the contract that the public headers under alloc/ and
+ * the README state: every public name, no internals.
  * It must compile and succeed under every strategy combination, with Bazel (from
  * another workspace, tests/external_check.sh) and with plain cc (tests/embed_check.sh).
  * It prints "api_program: ok" and allot_config(), and exits 1 naming the first failure.
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,18 @@ static int failures;
 			failures++;                                                             \
 		}                                                                               \
 	} while (0)
+
+/* max_align_t's alignment, in C99 too: that of the strictest basic type. */
+struct max_align_probe {
+	char c;
+	union {
+		long double ld;
+		long long ll;
+		void *p;
+		void (*fn)(void);
+	} u;
+};
+#define MAX_ALIGN offsetof(struct max_align_probe, u)
 
 static jmp_buf died;
 static char die_msg[256];
@@ -46,12 +60,32 @@ static long sum_array(size_t nr)
 	return sum;
 }
 
+/* The same in two steps: declarations first, the allocation as a statement. */
+static long sum_array_two_steps(size_t nr)
+{
+	long sum = 0;
+	size_t i;
+	ALLOT_ARRAY_DECL(long, arr);
+
+	if (nr == 1000000)
+		return -1; /* a statement before the allocation */
+	ALLOT_ARRAY_ALLOC(arr, nr);
+	for (i = 0; i < nr; i++)
+		arr[i] = (long) i;
+	for (i = 0; i < nr; i++)
+		sum += arr[i];
+	ALLOT_ARRAY_FREE(arr);
+	return sum;
+}
+
 static void arrays(void)
 {
 	size_t nr;
 
-	for (nr = 0; nr < 50; nr++)
+	for (nr = 0; nr < 50; nr++) {
 		EXPECT(sum_array(nr) == (long) (nr * (nr ? nr - 1 : 0) / 2));
+		EXPECT(sum_array_two_steps(nr) == (long) (nr * (nr ? nr - 1 : 0) / 2));
+	}
 }
 
 static void pools(void)
@@ -65,8 +99,7 @@ static void pools(void)
 	s = allot_pool_strdup(&pool, "kept");
 	mark = allot_pool_save(&pool);
 	for (i = 0; i < 10000; i++)
-		EXPECT(((uintptr_t) allot_pool_alloc(&pool, (size_t) i % 100) %
-		        _Alignof(max_align_t)) == 0);
+		EXPECT(((uintptr_t) allot_pool_alloc(&pool, (size_t) i % 100) % MAX_ALIGN) == 0);
 	aligned = allot_pool_alloc_aligned(&pool, 10, 4096);
 	EXPECT(((uintptr_t) aligned & 4095) == 0);
 	allot_pool_rewind(&pool, mark);
@@ -123,7 +156,7 @@ static void paths(void)
 	EXPECT(a.len == 0 && !strcmp(b.buf, want));
 	out = allot_path_detach(&b, &len);
 	EXPECT(len == strlen(want) && !strcmp(out, want));
-	free(out);
+	ALLOT_FREE(out); /* the heap hook that allot_path_detach promises (default: free) */
 	allot_path_addstr(&a, "x");
 	allot_path_reset(&a);
 	EXPECT(a.len == 0 && a.buf[0] == '\0');

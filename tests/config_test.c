@@ -16,24 +16,24 @@ ALLOT_TEST(config, names_every_knob)
 {
 	const char *c = allot_config();
 
-#if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
+#if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
 	CHECK(strstr(c, "array=heap:") == c);
-#elif ALLOT__ARRAY_KIND == ALLOT_ARRAY_ALLOCA
+#elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_ALLOCA
 	CHECK(strstr(c, "array=alloca:") == c);
 #else
 	CHECK(strstr(c, "array=inline:") == c);
 #endif
-#if ALLOT_POOL == ALLOT_POOL_MALLOC
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
 	CHECK(strstr(c, " pool=malloc ") != NULL);
 #else
 	CHECK(strstr(c, " pool=arena ") != NULL);
 #endif
-#if ALLOT_PATH_STORE == ALLOT_PATH_HEAP
+#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
 #define STORE_NAME "heap"
 #else
 #define STORE_NAME "inline"
 #endif
-#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_LIBC
+#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_LIBC
 	CHECK(strstr(c, " path=" STORE_NAME ",libc ") != NULL);
 #else
 	CHECK(strstr(c, " path=" STORE_NAME ",builtin ") != NULL);

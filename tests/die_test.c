@@ -50,6 +50,14 @@ ALLOT_TEST(die, array_count_overflow)
 		    ALLOT_ARRAY_FREE(big);
 	    },
 	    message("size overflow: %llu * %llu", nr, sizeof(uint64_t)));
+	CHECK_DIES(
+	    {
+		    ALLOT_ARRAY_DECL(uint64_t, big);
+
+		    ALLOT_ARRAY_ALLOC(big, nr);
+		    ALLOT_ARRAY_FREE(big);
+	    },
+	    message("size overflow: %llu * %llu", nr, sizeof(uint64_t)));
 }
 
 ALLOT_TEST(die, array_out_of_memory)

@@ -1,8 +1,10 @@
 /*
- * tests/failing_heap.h: a heap backend that fails when told to, for the tests of
- * allocation failure. A library built with -DALLOT_FAILING_HEAP (every suite variant)
- * makes all its heap calls through it (alloc/heap.c); it passes them on to malloc,
- * realloc and free unless a failure is armed.
+ * tests/failing_heap.h: a heap that fails when told to, for the tests of allocation
+ * failure. Every suite variant builds allot with it as the host's heap hooks
+ * (-DALLOT_MALLOC=allot_failing_malloc -DALLOT_REALLOC=allot_failing_realloc
+ * -DALLOT_FREE=allot_failing_free, and -DALLOT_FAILING_HEAP to tell the tests), so all
+ * of allot's heap calls come here; it passes them on to malloc, realloc and free unless
+ * a failure is armed.
  *
  * It never asks the C library for more than FAILING_HEAP_MAX bytes (a request beyond
  * fails, as a real heap's would), so that no test hands the real heap, or Valgrind,

@@ -29,7 +29,7 @@
 #endif
 
 /* Whether calls going to libc can be seen: only the builtin hands any over. */
-#define COUNTS_FALLBACKS (ALLOT_STATS && ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN)
+#define COUNTS_FALLBACKS (ALLOT_STATS && ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN)
 
 /* What the builtin promises to format itself (format_builtin.c's header comment). */
 static int builtin_formats(const struct fg_spec *s)
@@ -396,7 +396,7 @@ ALLOT_TEST(format, conversions_left_to_libc)
 	finish(&d);
 }
 
-#if ALLOT_PATH_FORMAT == ALLOT_FORMAT_BUILTIN
+#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN
 /* The builtin refuses %n; libc's vsnprintf runs it as the C library does (see alloc/path.h). */
 ALLOT_TEST(format, percent_n_dies_and_changes_nothing)
 {

@@ -20,6 +20,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$artifacts"
 
+# The failing heap as allot's heap hooks (tests/failing_heap.h).
+failing_heap="-DALLOT_FAILING_HEAP -DALLOT_MALLOC=allot_failing_malloc
+	-DALLOT_REALLOC=allot_failing_realloc -DALLOT_FREE=allot_failing_free"
 upper() { echo "$1" | tr a-z A-Z; }
 
 # fuzz TARGET NAME [-DKNOB=...]: builds tests/TARGET.c with the knobs and fuzzes it.
@@ -29,7 +32,7 @@ fuzz() {
 	bin=$work/$target-$name
 	clang -std=c11 -g -O1 -Wall -Wextra -Werror \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-I"$root" -DALLOT_STATS=1 -DALLOT_FAILING_HEAP "$@" \
+		-I"$root" -DALLOT_STATS=1 $failing_heap "$@" \
 		"$root"/alloc/*.c "$root"/strategies/*.c "$root"/tests/failing_heap.c \
 		"$root"/tests/format_gen.c "$root/tests/$target.c" -o "$bin"
 	dict=""
@@ -49,12 +52,12 @@ fuzz() {
 }
 
 for store in heap inline; do
-	fuzz format_fuzz "path_store=$store" -DALLOT_PATH_FORMAT=ALLOT_FORMAT_BUILTIN \
-		-DALLOT_PATH_STORE=ALLOT_PATH_$(upper $store)
+	fuzz format_fuzz "path_store=$store" -DALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_BUILTIN \
+		-DALLOT_PATH_STORE=ALLOT_PATH_STORE_$(upper $store)
 done
 for pool in arena malloc; do
 	for store in heap inline; do
-		fuzz model_fuzz "pool=$pool,path_store=$store" -DALLOT_POOL=ALLOT_POOL_$(upper $pool) \
-			-DALLOT_PATH_STORE=ALLOT_PATH_$(upper $store) -DALLOT_PATH_FORMAT=ALLOT_FORMAT_BUILTIN
+		fuzz model_fuzz "pool=$pool,path_store=$store" -DALLOT_POOL_STRATEGY=ALLOT_POOL_$(upper $pool) \
+			-DALLOT_PATH_STORE=ALLOT_PATH_STORE_$(upper $store) -DALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_BUILTIN
 	done
 done

@@ -1,7 +1,8 @@
 /*
  * Misuse that allot can tell is reported as "BUG: ...", and leaves what the caller
- * had as it was: marks that are no longer on the pool's stack (in every build), and a
- * path that is not what allot left (non-optimised builds: ALLOT__CHECKS, no NDEBUG).
+ * had as it was: marks that are no longer on the pool's stack, and a path that is not
+ * what allot left (ALLOT_CHECKS=1, the default without NDEBUG). A mark ahead of the pool
+ * is reported in every build.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #define NOT_ON_STACK "BUG: allot_pool_rewind: the mark is not on the pool's stack"
 
+#if ALLOT_CHECKS
 /* The classic: two nested marks rewound to in the wrong order, in one block. */
 ALLOT_TEST(misuse, rewind_to_a_mark_an_earlier_rewind_dropped)
 {
@@ -102,6 +104,8 @@ ALLOT_TEST(misuse, marks_after_clear_release_and_combine)
 	allot_pool_release(&other);
 }
 
+#endif /* ALLOT_CHECKS */
+
 ALLOT_TEST(misuse, rewind_to_a_mark_of_a_later_position)
 {
 	struct allot_pool pool = ALLOT_POOL_INIT;
@@ -116,7 +120,7 @@ ALLOT_TEST(misuse, rewind_to_a_mark_of_a_later_position)
 	allot_pool_release(&pool);
 }
 
-#if !defined(NDEBUG)
+#if ALLOT_CHECKS
 static struct allot_path victim;
 
 static void grow_victim(void *unused)
@@ -156,7 +160,7 @@ ALLOT_TEST(misuse, a_path_that_was_never_initialised)
 	                 "(len beyond its capacity)");
 }
 
-#if ALLOT_PATH_STORE == ALLOT_PATH_INLINE
+#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
 ALLOT_TEST(misuse, a_path_copied_by_assignment)
 {
 	struct allot_path p = ALLOT_PATH_INIT;
@@ -171,4 +175,4 @@ ALLOT_TEST(misuse, a_path_copied_by_assignment)
 	allot_path_release(&p);
 }
 #endif
-#endif /* !NDEBUG */
+#endif /* ALLOT_CHECKS */

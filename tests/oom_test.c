@@ -414,7 +414,7 @@ ALLOT_TEST(oom, clear_and_rewind_never_die)
 			f.nr_objects = f.objects_at_mark;
 			f.used = f.used_at_mark;
 		}
-		CHECK_EQ(failing_heap_failed(), ALLOT_POOL == ALLOT_POOL_ARENA);
+		CHECK_EQ(failing_heap_failed(), ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA);
 		verify(&f);
 		use(&f);
 		teardown(&f);

@@ -69,7 +69,7 @@ static void read_after_release(void)
 	sink = p[0];
 }
 
-#if ALLOT_POOL == ALLOT_POOL_ARENA
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
 /* Past the last object and its red zone: memory the arena has not handed out yet. */
 static void read_not_handed_out(void)
 {
@@ -86,7 +86,7 @@ static const struct {
 } cases[] = {
     {"write_past_end", write_past_end},           {"read_after_clear", read_after_clear},
     {"read_after_rewind", read_after_rewind},     {"read_after_release", read_after_release},
-#if ALLOT_POOL == ALLOT_POOL_ARENA
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
     {"read_not_handed_out", read_not_handed_out},
 #endif
 };

@@ -262,7 +262,7 @@ ALLOT_TEST(pool, clear_then_reuse)
 			CHECK_EQ(p[i][99], i);
 		allot_pool_clear(&pool);
 		CHECK_EQ(allot_pool_used(&pool), 0);
-#if ALLOT_POOL == ALLOT_POOL_ARENA
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
 		CHECK(allot_pool_footprint(&pool) > 0); /* one block is kept for reuse */
 		CHECK(allot_pool_footprint(&pool) <= 64 * 1024);
 #else
@@ -379,7 +379,7 @@ ALLOT_TEST(pool, clear_in_a_loop_settles)
 		if (round < 2)
 			continue;
 		CHECK_EQ(allot_pool_footprint(&pool), footprint);
-#if ALLOT_STATS && ALLOT_POOL == ALLOT_POOL_ARENA
+#if ALLOT_STATS && ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
 		CHECK_EQ(after.heap_allocs - before.heap_allocs, 0);
 		CHECK_EQ(after.heap_frees - before.heap_frees, 0);
 #elif ALLOT_STATS

@@ -16,7 +16,7 @@ static struct allot_stats since_reset(void)
 }
 
 /* One ALLOT_ARRAY of nr ints, used and freed. */
-static int use_array(size_t nr)
+static int use_one_line_array(size_t nr)
 {
 	ALLOT_ARRAY(int, arr, nr);
 	size_t i;
@@ -30,7 +30,26 @@ static int use_array(size_t nr)
 	return sum;
 }
 
-ALLOT_TEST(stats, arrays)
+/* The same with ALLOT_ARRAY_DECL and ALLOT_ARRAY_ALLOC. */
+static int use_two_step_array(size_t nr)
+{
+	size_t i;
+	int sum = 0;
+	ALLOT_ARRAY_DECL(int, arr);
+
+	ALLOT_ARRAY_ALLOC(arr, nr);
+	for (i = 0; i < nr; i++)
+		arr[i] = (int) i;
+	for (i = 0; i < nr; i++)
+		sum += arr[i];
+	ALLOT_ARRAY_FREE(arr);
+	return sum;
+}
+
+/* Both forms must count alike: the test below runs once with each. */
+static int (*use_array)(size_t nr);
+
+static void count_arrays(void)
 {
 	struct allot_stats s;
 	size_t i;
@@ -41,7 +60,7 @@ ALLOT_TEST(stats, arrays)
 	s = since_reset();
 #if ALLOT_STATS
 	CHECK_EQ(s.array_calls, ALLOT_ARRAY_INLINE_MAX + 1);
-#if ALLOT__ARRAY_KIND == ALLOT_ARRAY_HEAP
+#if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
 	CHECK_EQ(s.array_heap, ALLOT_ARRAY_INLINE_MAX + 1);
 	CHECK_EQ(s.heap_allocs, ALLOT_ARRAY_INLINE_MAX + 1);
 	CHECK_EQ(s.heap_frees, ALLOT_ARRAY_INLINE_MAX + 1);
@@ -63,6 +82,18 @@ ALLOT_TEST(stats, arrays)
 #endif
 }
 
+ALLOT_TEST(stats, arrays)
+{
+	use_array = use_one_line_array;
+	count_arrays();
+}
+
+ALLOT_TEST(stats, two_step_arrays)
+{
+	use_array = use_two_step_array;
+	count_arrays();
+}
+
 ALLOT_TEST(stats, pools)
 {
 	struct allot_pool pool = ALLOT_POOL_INIT;
@@ -76,7 +107,7 @@ ALLOT_TEST(stats, pools)
 #if ALLOT_STATS
 	CHECK_EQ(s.pool_allocs, 100);
 	CHECK_EQ(s.pool_bytes, 2400);
-#if ALLOT_POOL == ALLOT_POOL_MALLOC
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
 	CHECK_EQ(s.pool_blocks, 100);
 	CHECK_EQ(s.heap_allocs, 100);
 #else
@@ -105,7 +136,7 @@ ALLOT_TEST(stats, paths)
 	CHECK_EQ(s.path_addf, 1);
 	CHECK_EQ(s.path_addf_fallback, 0);
 	CHECK(s.path_grows >= 1);
-#if ALLOT_PATH_STORE == ALLOT_PATH_INLINE
+#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
 	CHECK_EQ(s.heap_allocs, 0); /* a short path lives in the struct */
 #else
 	CHECK(s.heap_allocs >= 1);

@@ -1,0 +1,199 @@
+/*
+ * alloc/compiler.h: every compiler-specific construct allot uses, in one block each,
+ * named after what it does. Not part of the API: the public headers and allot's sources
+ * include it, and nothing else in allot spells __attribute__, __builtin_*, __atomic_*,
+ * _Alignof, _Static_assert or alloca.
+ *
+ * allot is written in C99 (it compiles under -std=gnu99 -pedantic) and reads the newer
+ * standards' features only where the compiler has them. Every construct has a branch
+ * for GNU C (gcc, clang, MinGW's gcc), one for MSVC where it differs, and a portable
+ * fallback for any other C99 compiler; the fallbacks are documented where they lose
+ * something.
+ */
+#ifndef ALLOT_COMPILER_H
+#define ALLOT_COMPILER_H
+
+#include <stddef.h>
+
+/* GNU C: gcc, and clang wherever it speaks GNU C (not as clang-cl, which is MSVC's). */
+#if defined(__GNUC__)
+#define ALLOT__GNUC 1
+#else
+#define ALLOT__GNUC 0
+#endif
+
+/* ---- Function attributes ------------------------------------------------------- */
+
+/* ALLOT__NORETURN: the function never returns (the die paths). */
+#if ALLOT__GNUC
+#define ALLOT__NORETURN __attribute__((noreturn))
+#elif defined(_MSC_VER)
+#define ALLOT__NORETURN __declspec(noreturn)
+#else
+#define ALLOT__NORETURN
+#endif
+
+/* ALLOT__ALWAYS_INLINE: a static function the compiler must inline (hot helpers). */
+#if ALLOT__GNUC
+#define ALLOT__ALWAYS_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define ALLOT__ALWAYS_INLINE static __forceinline
+#else
+#define ALLOT__ALWAYS_INLINE static inline
+#endif
+
+/* ALLOT__NOINLINE: a static function kept out of line (cold paths off a hot loop). */
+#if ALLOT__GNUC
+#define ALLOT__NOINLINE static __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define ALLOT__NOINLINE static __declspec(noinline)
+#else
+#define ALLOT__NOINLINE static
+#endif
+
+/*
+ * ALLOT__PRINTF_FORMAT(f, a): argument f is a printf format for the arguments from a on
+ * (a = 0: a va_list), so that the compiler checks the calls. On MinGW the format family
+ * is the one its stdio.h chose (msvcrt's or MinGW's own printf).
+ */
+#if defined(__MINGW32__)
+#include <stdio.h> /* __MINGW_PRINTF_FORMAT: the printf family stdio.h chose */
+#define ALLOT__PRINTF_FORMAT(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#elif ALLOT__GNUC
+#define ALLOT__PRINTF_FORMAT(f, a) __attribute__((format(printf, f, a)))
+#else
+#define ALLOT__PRINTF_FORMAT(f, a)
+#endif
+
+/* ---- Branch hints -------------------------------------------------------------- */
+
+/* ALLOT__LIKELY(x): x is almost always true (the fast paths). */
+#if ALLOT__GNUC
+#define ALLOT__LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define ALLOT__LIKELY(x) (x)
+#endif
+
+/* ---- Compile-time facts -------------------------------------------------------- */
+
+/*
+ * ALLOT__STATIC_ASSERT(cond, name): stops the build when cond, an integer constant
+ * expression, is false. At file scope. C11's _Static_assert where the language has it;
+ * in C99, an array type whose size is negative when cond is false.
+ */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define ALLOT__STATIC_ASSERT(cond, name) static_assert(cond, #name)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define ALLOT__STATIC_ASSERT(cond, name) _Static_assert(cond, #name)
+#else
+#define ALLOT__STATIC_ASSERT(cond, name) typedef char allot__static_assert_##name[(cond) ? 1 : -1]
+#endif
+
+/*
+ * ALLOT__MAX_ALIGN: the alignment malloc gives, and allot_pool_alloc promises, that of
+ * max_align_t. C99 has no max_align_t: there, the strictest alignment of the basic types
+ * (the definition max_align_t has in every C library allot was built on).
+ */
+#if (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L) || \
+    (defined(__cplusplus) && __cplusplus >= 201103L)
+#if defined(__cplusplus)
+#define ALLOT__MAX_ALIGN alignof(max_align_t)
+#else
+#define ALLOT__MAX_ALIGN _Alignof(max_align_t)
+#endif
+#else
+union allot__max_align {
+	long long ll;
+	long double ld;
+	void *p;
+	void (*fn)(void);
+};
+struct allot__max_align_probe {
+	char c;
+	union allot__max_align u;
+};
+#define ALLOT__MAX_ALIGN offsetof(struct allot__max_align_probe, u)
+#endif
+
+/* ---- Atomics -------------------------------------------------------------------- */
+
+/*
+ * ALLOT__ATOMIC_ADD(p, n), ALLOT__ATOMIC_LOAD(p) and ALLOT__ATOMIC_STORE(p, v) on a
+ * uint64_t: relaxed, for the stats counters. ALLOT__ATOMIC_SWAP_FN(p, v, old, type) and
+ * ALLOT__ATOMIC_LOAD_FN(p, type) on a function pointer of that type: sequentially
+ * consistent, for the die handler (SWAP_FN stores v and sets old to what was there).
+ *
+ * GNU C's __atomic builtins; MSVC's Interlocked functions (64-bit Windows); elsewhere
+ * plain loads and stores, and ALLOT__ATOMIC_PLAIN is 1: counters updated by several
+ * threads at once may then lose counts, and the die handler must be set before threads
+ * start. C11's <stdatomic.h> is not used: it works on _Atomic objects only, and the
+ * counters are a public struct of plain uint64_t.
+ */
+#if ALLOT__GNUC
+#define ALLOT__ATOMIC_PLAIN       0
+#define ALLOT__ATOMIC_ADD(p, n)   ((void) __atomic_fetch_add((p), (n), __ATOMIC_RELAXED))
+#define ALLOT__ATOMIC_LOAD(p)     __atomic_load_n((p), __ATOMIC_RELAXED)
+#define ALLOT__ATOMIC_STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#define ALLOT__ATOMIC_SWAP_FN(p, v, old, type) \
+	((old) = __atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST))
+#define ALLOT__ATOMIC_LOAD_FN(p, type) __atomic_load_n((p), __ATOMIC_SEQ_CST)
+#elif defined(_MSC_VER) && defined(_WIN64)
+/* The intrinsics, declared as <intrin.h> does (which drags in every SIMD header). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+__int64 _InterlockedExchangeAdd64(__int64 volatile *target, __int64 value);
+__int64 _InterlockedCompareExchange64(__int64 volatile *target, __int64 value, __int64 expected);
+__int64 _InterlockedExchange64(__int64 volatile *target, __int64 value);
+void *_InterlockedExchangePointer(void *volatile *target, void *value);
+void *_InterlockedCompareExchangePointer(void *volatile *target, void *value, void *expected);
+#ifdef __cplusplus
+}
+#endif
+#pragma intrinsic(_InterlockedExchangeAdd64, _InterlockedCompareExchange64, _InterlockedExchange64)
+#pragma intrinsic(_InterlockedExchangePointer, _InterlockedCompareExchangePointer)
+#define ALLOT__ATOMIC_PLAIN 0
+#define ALLOT__ATOMIC_ADD(p, n) \
+	((void) _InterlockedExchangeAdd64((volatile __int64 *) (p), (__int64) (n)))
+#define ALLOT__ATOMIC_LOAD(p) \
+	((unsigned __int64) _InterlockedCompareExchange64((volatile __int64 *) (p), 0, 0))
+#define ALLOT__ATOMIC_STORE(p, v) \
+	((void) _InterlockedExchange64((volatile __int64 *) (p), (__int64) (v)))
+#define ALLOT__ATOMIC_SWAP_FN(p, v, old, type) \
+	((old) = (type) _InterlockedExchangePointer((void *volatile *) (p), (void *) (v)))
+#define ALLOT__ATOMIC_LOAD_FN(p, type) \
+	((type) _InterlockedCompareExchangePointer((void *volatile *) (p), NULL, NULL))
+#else
+#define ALLOT__ATOMIC_PLAIN                    1
+#define ALLOT__ATOMIC_ADD(p, n)                ((void) (*(p) += (n)))
+#define ALLOT__ATOMIC_LOAD(p)                  (*(p))
+#define ALLOT__ATOMIC_STORE(p, v)              ((void) (*(p) = (v)))
+#define ALLOT__ATOMIC_SWAP_FN(p, v, old, type) ((void) ((old) = *(p)), (void) (*(p) = (v)))
+#define ALLOT__ATOMIC_LOAD_FN(p, type)         (*(p))
+#endif
+
+#endif /* ALLOT_COMPILER_H */
+
+/* ---- alloca (outside the include guard: read again by whoever wants it) --------- */
+
+/*
+ * ALLOT__ALLOCA(n): n bytes in the caller's stack frame, for the alloca array strategy
+ * only: strategies/array_alloca.h defines ALLOT__WANT_ALLOCA and includes this header
+ * (again), so that no other build includes an alloca header. GNU C's builtin needs no
+ * header; Windows compilers spell it _alloca in <malloc.h>; elsewhere <alloca.h>, unless
+ * the host says it has none (ALLOT_HAVE_ALLOCA_H=0, as Git's HAVE_ALLOCA_H).
+ */
+#if defined(ALLOT__WANT_ALLOCA) && !defined(ALLOT__ALLOCA)
+#if ALLOT__GNUC
+#define ALLOT__ALLOCA(n) __builtin_alloca(n)
+#elif defined(_WIN32)
+#include <malloc.h>
+#define ALLOT__ALLOCA(n) _alloca(n)
+#elif !defined(ALLOT_HAVE_ALLOCA_H) || ALLOT_HAVE_ALLOCA_H
+#include <alloca.h>
+#define ALLOT__ALLOCA(n) alloca(n)
+#else
+#error \
+    "ALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_ALLOCA needs alloca, which this system lacks: choose ALLOT_ARRAY_INLINE or ALLOT_ARRAY_HEAP"
+#endif
+#endif
