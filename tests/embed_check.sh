@@ -2,8 +2,8 @@
 # Embedding without Bazel: every .c under alloc/ and strategies/ compiles with the same
 # knobs and -I<repo root>. Builds tests/api_program.c, and the whole C suite with the
 # plain runner, with plain cc (gcc and clang, -Werror) under every combination of the
-# array, pool and path strategies (store and format), stats on and off, and runs them,
-# two combinations at a time.
+# array, pool and path strategies (store and format), stats on and off, misuse checks on
+# (the Bazel suite runs them off too), and runs them, two combinations at a time.
 #
 #   tests/embed_check.sh [CC ...]      default: gcc clang
 set -euo pipefail
@@ -38,17 +38,10 @@ for cc in "${compilers[@]}"; do
 	for src in tests/check.c tests/format_gen.c tests/plain_main.c; do
 		"$cc" $EMBED_CFLAGS -c "$src" -o "$out/$cc-common/$(basename "$src" .c).o"
 	done
-	for array in HEAP ALLOCA INLINE; do
-		for pool in MALLOC ARENA; do
-			for store in HEAP INLINE; do
-				for format in LIBC BUILTIN; do
-					for stats in 0 1; do
-						combinations+=("$cc -DALLOT_ARRAY=ALLOT_ARRAY_$array -DALLOT_POOL=ALLOT_POOL_$pool -DALLOT_PATH_STORE=ALLOT_PATH_$store -DALLOT_PATH_FORMAT=ALLOT_FORMAT_$format -DALLOT_STATS=$stats")
-					done
-				done
-			done
-		done
-	done
+	# The suite's misuse tests need the checks: the combinations with ALLOT_CHECKS=1.
+	while read -r knobs; do
+		combinations+=("$cc $knobs")
+	done < <(tests/knob_combinations.sh | grep -- '-DALLOT_CHECKS=1')
 done
 
 export -f check

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The strict build a host like Git may use: the library (every .c under alloc/ and
+# strategies/) and every header compiled alone, warning-free under
+#
+#   -std=gnu99 -pedantic and Git's DEVELOPER=1 warnings (-Werror), clang adding
+#   -Wcomma -Wtautological-constant-out-of-range-compare,
+#
+# with gcc and clang, in each of the modes gnu99 (at -O2), c11, c17 and c2x (the
+# front end's diagnostics: -fsyntax-only), under every knob
+# combination (tests/knob_combinations.sh); the same as C99 without GNU C (clang with
+# __GNUC__ and __clang__ undefined: the portable branches of alloc/compiler.h); and the
+# public headers, with every macro of the API expanded (tests/strict/cxx_api.cc), as C++
+# with g++ and clang++.
+#
+#   tests/strict_check.sh [MODE ...]      default: gnu99 c11 c17 c2x
+set -euo pipefail
+cd "$(dirname "$0")/.."
+modes=("$@")
+[ ${#modes[@]} -gt 0 ] || modes=(gnu99 c11 c17 c2x)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# Git's config.mak.dev, as of v2.55 (DEVELOPER=1), with -pedantic.
+export STRICT_WARNINGS="-pedantic -Wpedantic -Werror -Wall -Wextra -Wdeclaration-after-statement
+	-Wformat-security -Wold-style-definition -Woverflow -Wpointer-arith -Wstrict-prototypes
+	-Wunused -Wvla -Wwrite-strings -fno-common -Wunreachable-code -Wmissing-prototypes"
+export CLANG_WARNINGS="-Wcomma -Wtautological-constant-out-of-range-compare"
+export out root=$PWD
+sources=(alloc/*.c strategies/*.c)
+headers=(alloc/*.h strategies/*.h)
+
+# One build: "cc mode knob..."; prints a line only if it fails. Runs in a job of its own.
+check() {
+	local cc=$1 mode=$2 dir flags sources build
+	shift 2
+	read -r -a sources <<<"$SOURCES"
+	dir=$(mktemp -d "$out/run.XXXXXX")
+	flags="-std=$mode $STRICT_WARNINGS"
+	[ "$cc" = clang ] && flags="$flags $CLANG_WARNINGS"
+	# A compiler without GNU C: clang with __GNUC__ and __clang__ undefined, so that every
+	# construct of alloc/compiler.h takes its portable branch.
+	[ "$cc" = clang-nognu ] && cc=clang flags="$flags $CLANG_WARNINGS -U__GNUC__ -U__clang__"
+	# The library: every source, one compiler run. Git's own mode is built at -O2 (some
+	# warnings need the optimiser); the others are the same code to the optimiser, and
+	# what differs between modes the front end says: -fsyntax-only.
+	if [ "$mode" = gnu99 ] && [[ $flags != *-U__GNUC__* ]]; then
+		build="-O2 -c"
+	else
+		build=-fsyntax-only
+	fi
+	if ! (cd "$dir" && $cc $flags -I"$root" "$@" $build "${sources[@]/#/$root/}") 2>"$dir/err"; then
+		echo "strict_check: FAILED: $cc -std=$mode $* (library)"
+		head -5 "$dir/err"
+	fi
+	# Each header alone (tests/strict/headers: written once, below).
+	if ! (cd "$dir" && $cc $flags -I"$root" "$@" -fsyntax-only "$out"/headers/*.c) 2>"$dir/err"; then
+		echo "strict_check: FAILED: $cc -std=$mode $* (a header alone)"
+		head -5 "$dir/err"
+	fi
+	rm -rf "$dir"
+}
+export -f check
+
+# A file per header, including it alone (then a declaration: a header of macros only is
+# no error).
+mkdir "$out/headers"
+for f in "${headers[@]}"; do
+	printf '#include "%s"\ntypedef int strict_check_not_empty;\n' "$f" >"$out/headers/$(echo "$f" | tr / _).c"
+done
+export SOURCES="${sources[*]}"
+
+jobs=()
+while read -r knobs; do
+	for mode in "${modes[@]}"; do
+		for cc in gcc clang; do
+			jobs+=("$cc $mode $knobs")
+		done
+	done
+done < <(tests/knob_combinations.sh)
+# Without GNU C (c99: the portable branches need no later standard).
+while read -r knobs; do
+	jobs+=("clang-nognu c99 $knobs")
+done < <(tests/knob_combinations.sh)
+# The host's heap and die handler named (alloc/config.h and die.c declare them).
+hooks="-DALLOT_MALLOC=host_malloc -DALLOT_REALLOC=host_realloc -DALLOT_FREE=host_free -DALLOT_DIE_DEFAULT=host_die"
+for mode in "${modes[@]}"; do
+	for cc in gcc clang; do
+		jobs+=("$cc $mode $hooks")
+	done
+done
+
+failures=$(printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c 'check "$@"' check)
+
+# C++: the public headers, every macro expanded, under two knob combinations per compiler.
+cxx_runs=0
+for cxx in g++ clang++; do
+	for std in c++11 c++17; do
+		for knobs in "" "-DALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_INLINE -DALLOT_PATH_STORE=ALLOT_PATH_STORE_INLINE -DALLOT_STATS=1"; do
+			cxx_runs=$((cxx_runs + 1))
+			if ! $cxx -std=$std -pedantic -Wall -Wextra -Werror -O2 -I. $knobs -c \
+				tests/strict/cxx_api.cc -o "$out/cxx.o" 2>"$out/err"; then
+				failures+=$'\n'"strict_check: FAILED: $cxx -std=$std $knobs tests/strict/cxx_api.cc"$'\n'"$(head -5 "$out/err")"
+			fi
+		done
+	done
+done
+
+runs=$((${#jobs[@]} + cxx_runs))
+failed=$(printf '%s' "$failures" | grep -c '^strict_check: FAILED' || true)
+[ -z "$failures" ] || printf '%s\n' "$failures"
+echo "strict_check: $((runs - failed)) passed, $failed failed" \
+	"(${#jobs[@]} C builds: gcc and clang x ${modes[*]} x knob combinations, C99 without GNU C;" \
+	"$cxx_runs C++ builds)"
+[ "$failed" -eq 0 ]
