@@ -1,0 +1,89 @@
+# allot.mk: allot for a host project built with GNU Make (Git's case).
+#
+# Use, from the host's Makefile (allot checked out, or a submodule, at allot/):
+#
+#     ALLOT_POOL_STRATEGY = arena          # knobs: optional, see below
+#     include allot/allot.mk
+#
+#     $(HOST_OBJS): CPPFLAGS += $(ALLOT_CPPFLAGS)
+#     host: $(HOST_OBJS) $(ALLOT_LIB)
+#             $(CC) $(LDFLAGS) -o $@ $(HOST_OBJS) $(ALLOT_LIB)
+#
+# What it gives:
+#   ALLOT_LIB       $(ALLOT_OBJDIR)/liballot.a, with a rule that builds it; its objects
+#                   are named allot-*.o in their own directory, so no member or object
+#                   clashes with the host's (allot's path.c is not the host's path.o)
+#   ALLOT_CPPFLAGS  -I and -D flags that every host file including an allot header needs:
+#                   struct layouts depend on the knobs
+#   ALLOT_STAMP     a file rewritten whenever the knobs or flags change: make the host's
+#                   objects that include allot headers depend on it, as on Git's GIT-CFLAGS
+#   allot-clean     a target that removes $(ALLOT_OBJDIR)
+#
+# What it reads (all optional; a knob takes Bazel's short value or the C spelling):
+#   ALLOT_ARRAY_STRATEGY    heap | alloca | inline          (ALLOT_ARRAY_HEAP, ...)
+#   ALLOT_ARRAY_INLINE_MAX  element count served without the heap
+#   ALLOT_POOL_STRATEGY     malloc | arena                  (ALLOT_POOL_MALLOC, ...)
+#   ALLOT_PATH_STORE        heap | inline                   (ALLOT_PATH_STORE_HEAP, ...)
+#   ALLOT_PATH_INLINE_SIZE  bytes kept inside struct allot_path
+#   ALLOT_PATH_FORMAT       libc | builtin                  (ALLOT_PATH_FORMAT_LIBC, ...)
+#   ALLOT_STATS             0 | 1
+#   ALLOT_CHECKS            auto | 0 | 1 (auto: on unless the host's CFLAGS define NDEBUG)
+#   ALLOT_MALLOC, ALLOT_REALLOC, ALLOT_FREE, ALLOT_DIE_DEFAULT
+#                           the host's heap and die handler (function names)
+#   ALLOT_MALLOC_NAME       the heap backend's name, for allot_config()
+#   ALLOT_OBJDIR            where objects and liballot.a go (default: allot-build)
+#   CC, CFLAGS, AR          as the host has them: allot builds with the host's own flags
+#
+# A bad value stops make with the allowed ones. Changing a knob rebuilds the library.
+
+ALLOT_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+ALLOT_OBJDIR ?= allot-build
+ALLOT_LIB := $(ALLOT_OBJDIR)/liballot.a
+
+# $(call allot__knob,VARIABLE,C prefix,short values): -DVARIABLE=<C spelling>, or an error.
+allot__upper = $(shell echo '$(1)' | tr a-z A-Z)
+define allot__knob
+$(if $(filter $($(1)),$(3)),-D$(1)=$(2)$(call allot__upper,$($(1))),$(if $(filter $($(1)),$(addprefix $(2),$(call allot__upper,$(3)))),-D$(1)=$($(1)),$(error allot: $(1) must be one of $(3) (or $(addprefix $(2),$(call allot__upper,$(3)))), not '$($(1))')))
+endef
+# $(call allot__choice,VARIABLE,values): -DVARIABLE=value for one of values, or an error.
+allot__choice = $(if $(filter $($(1)),$(2)),-D$(1)=$($(1)),$(error allot: $(1) must be one of $(2), not '$($(1))'))
+# $(call allot__count,VARIABLE): -DVARIABLE=n for a whole number, or an error.
+allot__count = $(if $(shell echo '$($(1))' | grep -x '[0-9][0-9]*'),-D$(1)=$($(1)),$(error allot: $(1) must be a whole number, not '$($(1))'))
+
+ALLOT_CPPFLAGS := -I$(ALLOT_DIR)
+ALLOT_CPPFLAGS += $(if $(ALLOT_ARRAY_STRATEGY),$(call allot__knob,ALLOT_ARRAY_STRATEGY,ALLOT_ARRAY_,heap alloca inline))
+ALLOT_CPPFLAGS += $(if $(ALLOT_ARRAY_INLINE_MAX),$(call allot__count,ALLOT_ARRAY_INLINE_MAX))
+ALLOT_CPPFLAGS += $(if $(ALLOT_POOL_STRATEGY),$(call allot__knob,ALLOT_POOL_STRATEGY,ALLOT_POOL_,malloc arena))
+ALLOT_CPPFLAGS += $(if $(ALLOT_PATH_STORE),$(call allot__knob,ALLOT_PATH_STORE,ALLOT_PATH_STORE_,heap inline))
+ALLOT_CPPFLAGS += $(if $(ALLOT_PATH_INLINE_SIZE),$(call allot__count,ALLOT_PATH_INLINE_SIZE))
+ALLOT_CPPFLAGS += $(if $(ALLOT_PATH_FORMAT),$(call allot__knob,ALLOT_PATH_FORMAT,ALLOT_PATH_FORMAT_,libc builtin))
+ALLOT_CPPFLAGS += $(if $(ALLOT_STATS),$(call allot__choice,ALLOT_STATS,0 1))
+ALLOT_CPPFLAGS += $(if $(filter-out auto,$(ALLOT_CHECKS)),$(call allot__choice,ALLOT_CHECKS,0 1))
+ALLOT_CPPFLAGS += $(foreach hook,ALLOT_MALLOC ALLOT_REALLOC ALLOT_FREE ALLOT_DIE_DEFAULT,$(if $($(hook)),-D$(hook)=$($(hook))))
+ALLOT_CPPFLAGS += $(if $(ALLOT_MALLOC_NAME),'-DALLOT_MALLOC_NAME="$(ALLOT_MALLOC_NAME)"')
+ALLOT_CPPFLAGS := $(strip $(ALLOT_CPPFLAGS))
+
+ALLOT_SOURCES := $(wildcard $(ALLOT_DIR)/alloc/*.c $(ALLOT_DIR)/strategies/*.c)
+ALLOT_HEADERS := $(wildcard $(ALLOT_DIR)/alloc/*.h $(ALLOT_DIR)/strategies/*.h)
+# alloc/path.c -> $(ALLOT_OBJDIR)/allot-alloc-path.o
+ALLOT_OBJS := $(foreach src,$(ALLOT_SOURCES),$(ALLOT_OBJDIR)/allot-$(notdir $(patsubst %/,%,$(dir $(src))))-$(notdir $(src:.c=.o)))
+
+# The flags the objects were built with, rewritten only when they change (as Git's
+# GIT-CFLAGS): a new knob rebuilds the library.
+ALLOT__FLAGS := $(CC) $(CFLAGS) $(ALLOT_CPPFLAGS)
+ALLOT_STAMP := $(ALLOT_OBJDIR)/allot-flags
+$(shell mkdir -p '$(ALLOT_OBJDIR)' && { [ "$$(cat '$(ALLOT_STAMP)' 2>/dev/null)" = '$(subst ','\'',$(ALLOT__FLAGS))' ] || echo '$(subst ','\'',$(ALLOT__FLAGS))' >'$(ALLOT_STAMP)'; })
+
+$(ALLOT_LIB): $(ALLOT_OBJS)
+	$(RM) $@
+	$(AR) rcs $@ $(ALLOT_OBJS)
+
+define allot__object_rule
+$(ALLOT_OBJDIR)/allot-$(notdir $(patsubst %/,%,$(dir $(1))))-$(notdir $(1:.c=.o)): $(1) $(ALLOT_HEADERS) $(ALLOT_STAMP)
+	$$(CC) $$(CFLAGS) $$(ALLOT_CPPFLAGS) -c -o $$@ $(1)
+endef
+$(foreach src,$(ALLOT_SOURCES),$(eval $(call allot__object_rule,$(src))))
+
+.PHONY: allot-clean
+allot-clean:
+	$(RM) -r $(ALLOT_OBJDIR)

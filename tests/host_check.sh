@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# allot dropped into host projects that do not use Bazel, as their users would: a copy of
+# the repository inside a host (tests/hosts/{make,cmake,meson}) whose main.c is the API
+# program, built and run offline under two knob combinations each (the second with the
+# host's own heap and die handler where the build can name them), with the output's
+# config line checked; and a bad knob value refused, naming the allowed ones.
+#
+#   tests/host_check.sh [make|cmake|meson ...]      default: all three
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+hosts=("$@")
+[ ${#hosts[@]} -gt 0 ] || hosts=(make cmake meson)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+# A fresh host: its fixture, the API program as main.c, and allot copied in at $2.
+new_host() { # new_host NAME ALLOT_SUBDIR
+	local dir=$work/$1-$((passed + failed))
+	mkdir -p "$dir/$2"
+	cp -r "$root/tests/hosts/$1/." "$root/tests/hosts/host_heap.c" "$root/tests/hosts/host_heap.h" \
+		"$root/tests/hosts/heap_hooks.c" "$dir"
+	cp "$root/tests/api_program.c" "$dir/main.c"
+	(cd "$root" && git ls-files -z alloc strategies allot.mk CMakeLists.txt meson.build \
+		meson_options.txt | xargs -0 cp --parents -t "$dir/$2")
+	echo "$dir"
+}
+
+ok() { passed=$((passed + 1)); echo "host_check: ok: $*"; }
+fail() { failed=$((failed + 1)); echo "host_check: FAILED: $*"; }
+
+# run WHAT EXPECTED_CONFIG DIR COMMAND...: runs the build and program in DIR; passes when
+# it succeeds and prints "allot: EXPECTED_CONFIG".
+run() {
+	local what=$1 want=$2 dir=$3
+	shift 3
+	if (cd "$dir" && "$@") >"$dir/log" 2>&1 && grep -qxF "allot: $want" "$dir/log"; then
+		ok "$what"
+		grep -E '^(allot|api_program|heap_hooks):' "$dir/log" | sed 's/^/    /'
+	else
+		fail "$what"
+		tail -15 "$dir/log"
+	fi
+}
+
+# refused WHAT MESSAGE DIR COMMAND...: the build must fail and say MESSAGE.
+refused() {
+	local what=$1 want=$2 dir=$3
+	shift 3
+	if ! (cd "$dir" && "$@") >"$dir/log" 2>&1 && grep -qF "$want" "$dir/log"; then
+		ok "$what"
+	else
+		fail "$what (no error with \"$want\")"
+		tail -5 "$dir/log"
+	fi
+}
+
+for host in "${hosts[@]}"; do
+	case $host in
+	make)
+		dir=$(new_host make allot)
+		run "make: pool=malloc array=inline path_format=builtin" \
+			"array=inline:2 pool=malloc path=heap,builtin malloc=system stats=off" "$dir" \
+			make check ALLOT_POOL_STRATEGY=malloc ALLOT_ARRAY_STRATEGY=inline ALLOT_PATH_FORMAT=builtin
+		# The same host rebuilt with other knobs (the library follows), and its own heap.
+		run "make: path_store=inline stats=1 checks=0, the host's heap and die handler" \
+			"array=alloca:2 pool=arena path=inline,libc malloc=system stats=on" "$dir" \
+			make check HOOKS=1 ALLOT_PATH_STORE=ALLOT_PATH_STORE_INLINE ALLOT_STATS=1 ALLOT_CHECKS=0
+		refused "make: a bad knob value" \
+			"ALLOT_POOL_STRATEGY must be one of malloc arena (or ALLOT_POOL_MALLOC ALLOT_POOL_ARENA), not 'fast'" \
+			"$dir" make check ALLOT_POOL_STRATEGY=fast
+		;;
+	cmake)
+		dir=$(new_host cmake allot)
+		run "cmake: pool=malloc array=inline path_format=builtin" \
+			"array=inline:2 pool=malloc path=heap,builtin malloc=system stats=off" "$dir" \
+			sh -c 'cmake -S . -B b1 -DALLOT_POOL_STRATEGY=malloc -DALLOT_ARRAY_STRATEGY=inline \
+				-DALLOT_PATH_FORMAT=builtin && cmake --build b1 && b1/api_program'
+		run "cmake: path_store=inline stats=ON checks=off array_inline_max=8" \
+			"array=alloca:8 pool=arena path=inline,libc malloc=system stats=on" "$dir" \
+			sh -c 'cmake -S . -B b2 -DALLOT_PATH_STORE=inline -DALLOT_STATS=ON -DALLOT_CHECKS=off \
+				-DALLOT_ARRAY_INLINE_MAX=8 && cmake --build b2 && b2/api_program'
+		refused "cmake: a bad knob value" \
+			"allot: ALLOT_POOL_STRATEGY must be one of malloc, arena, not 'fast'" "$dir" \
+			cmake -S . -B b3 -DALLOT_POOL_STRATEGY=fast
+		;;
+	meson)
+		dir=$(new_host meson subprojects/allot)
+		run "meson: pool=malloc array=inline path_format=builtin" \
+			"array=inline:2 pool=malloc path=heap,builtin malloc=system stats=off" "$dir" \
+			sh -c 'meson setup b1 -Dallot:pool_strategy=malloc -Dallot:array_strategy=inline \
+				-Dallot:path_format=builtin && ninja -C b1 && b1/api_program'
+		run "meson: path_store=inline stats=true checks=off" \
+			"array=alloca:2 pool=arena path=inline,libc malloc=system stats=on" "$dir" \
+			sh -c 'meson setup b2 -Dallot:path_store=inline -Dallot:stats=true -Dallot:checks=off \
+				&& ninja -C b2 && b2/api_program'
+		refused "meson: a bad knob value" 'is not one of the choices. Possible choices are (as string): "malloc", "arena"' "$dir" \
+			meson setup b3 -Dallot:pool_strategy=fast
+		;;
+	*)
+		echo "host_check: unknown host '$host' (make, cmake, meson)" >&2
+		exit 2
+		;;
+	esac
+done
+echo "host_check: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
