@@ -49,7 +49,7 @@ def micro_benchmarks(name):
                 tags = tags,
                 deps = [
                     ":%s_alloc" % variant,
-                    "@allot_host_libs//:benchmark",
+                    "@google_benchmark//:benchmark",
                 ],
             )
             objects.append(":lib%s.so" % variant)
@@ -63,7 +63,7 @@ def micro_benchmarks(name):
             linkopts = ["-Wl,--no-as-needed"],
             local_defines = ["MICRO_BACKEND=\\\"%s\\\"" % backend],
             tags = tags,
-            deps = ["@allot_host_libs//:benchmark"] +
+            deps = ["@google_benchmark//:benchmark"] +
                    ([MALLOC_LIBS[backend]] if backend in MALLOC_LIBS else []),
         )
         allot_executable(

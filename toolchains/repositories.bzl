@@ -64,14 +64,22 @@ def allot_repositories():
     _maybe(native.local_repository, name = "platforms", path = "/usr/share/bazel/tools/platforms")
 
     # GoogleTest from the Debian sources, built by Bazel, so that every toolchain can build it.
+    # Repositories are named as the Bazel Central Registry's modules (MODULE.bazel), so that
+    # one set of BUILD files serves WORKSPACE and bzlmod builds.
     _maybe(
         native.new_local_repository,
-        name = "com_google_googletest",
+        name = "googletest",
         path = "/usr/src/googletest",
         build_file = str(Label("//toolchains/third_party:googletest.BUILD")),
     )
 
     # Prebuilt glibc libraries from Debian: Google Benchmark and the heap backends.
+    _maybe(
+        native.new_local_repository,
+        name = "google_benchmark",
+        path = "/usr",
+        build_file = str(Label("//toolchains/third_party:google_benchmark.BUILD")),
+    )
     _maybe(
         native.new_local_repository,
         name = "allot_host_libs",
