@@ -51,7 +51,10 @@ void allot_path_release(struct allot_path *p)
 
 void allot_path_reset(struct allot_path *p)
 {
-	allot_path_setlen(p, 0);
+	ALLOT__PATH_CHECK(p, "allot_path_reset");
+	if (p->alloc) /* an empty path's buffer is the shared empty string: already "" */
+		p->buf[0] = '\0';
+	p->len = 0;
 }
 
 char *allot_path_detach(struct allot_path *p, size_t *len)

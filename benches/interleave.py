@@ -113,7 +113,7 @@ def main():
     info = {}  # variant -> {"strategies":..., "checksum":...}
     heap_calls = {}
     checksums = {}
-    toolchain, entries, changes = "", 0, None
+    toolchain, entries, changes, checks = "", 0, None, set()
     timed = []
     for program in programs:  # the counting twins, once
         config, results = run(program, opts.args)
@@ -121,6 +121,7 @@ def main():
             checksums.setdefault(r["checksum"], []).append(os.path.basename(program))
             toolchain, entries = r["toolchain"], int(r["entries"])
             changes = r.get("changes")
+            checks.add(r.get("checks", "?"))
         if "stats=on" in config:
             name, _ = variant_name(config)
             heap_calls[name] = int(results[0].get("heap_calls", 0))
@@ -164,13 +165,14 @@ def main():
 
     if opts.json:
         json.dump({"toolchain": toolchain, "entries": entries, "changes": changes,
+                   "checks": ",".join(sorted(checks)),
                    "checksum": rows[0]["checksum"], "baseline": baseline,
                    "rounds": opts.rounds, "variants": rows}, sys.stdout, indent=1)
         print()
         return
 
-    print("%s on %s: %d entries, %d rounds interleaved, median of rounds" % (opts.bench, toolchain,
-                                                                           entries, opts.rounds))
+    print("%s on %s: %d entries, %d rounds interleaved, median of rounds, misuse checks %s" % (
+        opts.bench, toolchain, entries, opts.rounds, ",".join(sorted(checks))))
     print("every variant: %schecksum %s" % ("%d changes, " % changes if changes is not None else "",
                                            rows[0]["checksum"]))
     width = max(len(r["name"]) for r in rows)

@@ -160,9 +160,11 @@ int main(int argc, char **argv)
 		sink += build_all(way, &names, &path, 0);
 		elapsed = bench_now_ns() - start;
 		h = build_all(way, &names, &path, 1);
-		printf("result: name=%s toolchain=%s entries=%llu ns=%llu checksum=%016llx\n",
-		       way_names[way], BENCH_TOOLCHAIN, (unsigned long long) nr,
-		       (unsigned long long) elapsed, (unsigned long long) h);
+		printf("result: name=%s toolchain=%s checks=%s entries=%llu ns=%llu "
+		       "checksum=%016llx\n",
+		       way_names[way], BENCH_TOOLCHAIN, ALLOT_CHECKS ? "on" : "off",
+		       (unsigned long long) nr, (unsigned long long) elapsed,
+		       (unsigned long long) h);
 	}
 	if (sink == 42) /* never: keeps the timed passes' result alive */
 		printf("\n");

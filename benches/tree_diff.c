@@ -430,9 +430,9 @@ int main(int argc, char **argv)
 	       (unsigned long long) w.found.modified);
 	printf("checksum: %016llx\n", (unsigned long long) checksum);
 	printf("allot: %s\n", VARIANT_NAME ? VARIANT_NAME : allot_config());
-	printf("result: name=%s toolchain=%s entries=%zu ns=%llu checksum=%016llx", variant,
-	       BENCH_TOOLCHAIN, entries, (unsigned long long) elapsed,
-	       (unsigned long long) checksum);
+	printf("result: name=%s toolchain=%s checks=%s entries=%zu ns=%llu checksum=%016llx",
+	       variant, BENCH_TOOLCHAIN, ALLOT_CHECKS ? "on" : "off", entries,
+	       (unsigned long long) elapsed, (unsigned long long) checksum);
 	if (ALLOT_STATS && !VARIANT_NAME)
 		printf(" heap_calls=%llu",
 		       (unsigned long long) (stats.heap_allocs + stats.heap_frees));

@@ -10,7 +10,8 @@
 # combination (tests/knob_combinations.sh); the same as C99 without GNU C (clang with
 # __GNUC__ and __clang__ undefined: the portable branches of alloc/compiler.h); and the
 # public headers, with every macro of the API expanded (tests/strict/cxx_api.cc), as C++
-# with g++ and clang++.
+# with g++ and clang++. Then knobs in the first release's spelling, and bad values, must
+# stop the build with an #error naming the new spelling or the allowed values.
 #
 #   tests/strict_check.sh [MODE ...]      default: gnu99 c11 c17 c2x
 set -euo pipefail
@@ -105,10 +106,34 @@ for cxx in g++ clang++; do
 	done
 done
 
-runs=$((${#jobs[@]} + cxx_runs))
+# A knob spelled as in the first release, or given a value it does not take, stops the
+# build with an #error that names the new spelling or the allowed values.
+refusals=0
+refused() { # refused MESSAGE -DKNOB=...
+	local want=$1
+	shift
+	refusals=$((refusals + 1))
+	if echo '#include "alloc/alloc.h"' | gcc -std=gnu99 -I. "$@" -x c -fsyntax-only - \
+		>"$out/err" 2>&1 || ! grep -qF "$want" "$out/err"; then
+		failures+=$'\n'"strict_check: FAILED: $* was not refused with \"$want\""$'\n'"$(head -3 "$out/err")"
+	fi
+}
+refused "ALLOT_ARRAY is now spelled ALLOT_ARRAY_STRATEGY" -DALLOT_ARRAY=ALLOT_ARRAY_HEAP
+refused "ALLOT_POOL is now spelled ALLOT_POOL_STRATEGY" -DALLOT_POOL=ALLOT_POOL_MALLOC
+refused "ALLOT_PATH_HEAP is now spelled ALLOT_PATH_STORE_HEAP" -DALLOT_PATH_STORE=ALLOT_PATH_HEAP
+refused "ALLOT_PATH_INLINE is now spelled ALLOT_PATH_STORE_INLINE" -DALLOT_PATH_STORE=ALLOT_PATH_INLINE
+refused "ALLOT_FORMAT_LIBC is now spelled ALLOT_PATH_FORMAT_LIBC" -DALLOT_PATH_FORMAT=ALLOT_FORMAT_LIBC
+refused "ALLOT_FORMAT_BUILTIN is now spelled ALLOT_PATH_FORMAT_BUILTIN" -DALLOT_PATH_FORMAT=ALLOT_FORMAT_BUILTIN
+refused "ALLOT_POOL_STRATEGY must be one of ALLOT_POOL_MALLOC, ALLOT_POOL_ARENA" \
+	-DALLOT_POOL_STRATEGY=ALLOT_ARRAY_HEAP
+refused "ALLOT_ARRAY_STRATEGY must be one of ALLOT_ARRAY_HEAP, ALLOT_ARRAY_ALLOCA, ALLOT_ARRAY_INLINE" \
+	-DALLOT_ARRAY_STRATEGY=fast
+refused "ALLOT_CHECKS must be one of 0, 1" -DALLOT_CHECKS=2
+
+runs=$((${#jobs[@]} + cxx_runs + refusals))
 failed=$(printf '%s' "$failures" | grep -c '^strict_check: FAILED' || true)
 [ -z "$failures" ] || printf '%s\n' "$failures"
 echo "strict_check: $((runs - failed)) passed, $failed failed" \
 	"(${#jobs[@]} C builds: gcc and clang x ${modes[*]} x knob combinations, C99 without GNU C;" \
-	"$cxx_runs C++ builds)"
+	"$cxx_runs C++ builds; $refusals bad knobs refused)"
 [ "$failed" -eq 0 ]
