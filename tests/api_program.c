@@ -46,16 +46,25 @@ static void catch_die(const char *msg)
 	longjmp(died, 1);
 }
 
-static long sum_array(size_t nr)
+/* Writes 0 .. nr-1 into arr and returns their sum, read back. */
+static long fill_and_sum(long *arr, size_t nr)
 {
 	long sum = 0;
 	size_t i;
-	ALLOT_ARRAY(long, arr, nr);
 
 	for (i = 0; i < nr; i++)
 		arr[i] = (long) i;
 	for (i = 0; i < nr; i++)
 		sum += arr[i];
+	return sum;
+}
+
+static long sum_array(size_t nr)
+{
+	long sum;
+	ALLOT_ARRAY(long, arr, nr);
+
+	sum = fill_and_sum(arr, nr);
 	ALLOT_ARRAY_FREE(arr);
 	return sum;
 }
@@ -63,17 +72,13 @@ static long sum_array(size_t nr)
 /* The same in two steps: declarations first, the allocation as a statement. */
 static long sum_array_two_steps(size_t nr)
 {
-	long sum = 0;
-	size_t i;
+	long sum;
 	ALLOT_ARRAY_DECL(long, arr);
 
 	if (nr == 1000000)
 		return -1; /* a statement before the allocation */
 	ALLOT_ARRAY_ALLOC(arr, nr);
-	for (i = 0; i < nr; i++)
-		arr[i] = (long) i;
-	for (i = 0; i < nr; i++)
-		sum += arr[i];
+	sum = fill_and_sum(arr, nr);
 	ALLOT_ARRAY_FREE(arr);
 	return sum;
 }

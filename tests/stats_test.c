@@ -15,10 +15,9 @@ static struct allot_stats since_reset(void)
 	return s;
 }
 
-/* One ALLOT_ARRAY of nr ints, used and freed. */
-static int use_one_line_array(size_t nr)
+/* Writes 0 .. nr-1 into arr and returns their sum, read back. */
+static int fill_and_sum(int *arr, size_t nr)
 {
-	ALLOT_ARRAY(int, arr, nr);
 	size_t i;
 	int sum = 0;
 
@@ -26,6 +25,16 @@ static int use_one_line_array(size_t nr)
 		arr[i] = (int) i;
 	for (i = 0; i < nr; i++)
 		sum += arr[i];
+	return sum;
+}
+
+/* One ALLOT_ARRAY of nr ints, used and freed. */
+static int use_one_line_array(size_t nr)
+{
+	int sum;
+	ALLOT_ARRAY(int, arr, nr);
+
+	sum = fill_and_sum(arr, nr);
 	ALLOT_ARRAY_FREE(arr);
 	return sum;
 }
@@ -33,15 +42,11 @@ static int use_one_line_array(size_t nr)
 /* The same with ALLOT_ARRAY_DECL and ALLOT_ARRAY_ALLOC. */
 static int use_two_step_array(size_t nr)
 {
-	size_t i;
-	int sum = 0;
+	int sum;
 	ALLOT_ARRAY_DECL(int, arr);
 
 	ALLOT_ARRAY_ALLOC(arr, nr);
-	for (i = 0; i < nr; i++)
-		arr[i] = (int) i;
-	for (i = 0; i < nr; i++)
-		sum += arr[i];
+	sum = fill_and_sum(arr, nr);
 	ALLOT_ARRAY_FREE(arr);
 	return sum;
 }
