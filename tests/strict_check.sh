@@ -92,7 +92,9 @@ done
 
 failures=$(printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c 'check "$@"' check)
 
-# C++: the public headers, every macro expanded, under two knob combinations per compiler.
+# C++: each public header alone, and all of them with every macro of the API expanded,
+# under two knob combinations per compiler and standard.
+public_headers=(alloc.h array.h compiler.h config.h die.h path.h pool.h stats.h)
 cxx_runs=0
 for cxx in g++ clang++; do
 	for std in c++11 c++17; do
@@ -102,6 +104,13 @@ for cxx in g++ clang++; do
 				tests/strict/cxx_api.cc -o "$out/cxx.o" 2>"$out/err"; then
 				failures+=$'\n'"strict_check: FAILED: $cxx -std=$std $knobs tests/strict/cxx_api.cc"$'\n'"$(head -5 "$out/err")"
 			fi
+			for h in "${public_headers[@]}"; do
+				cxx_runs=$((cxx_runs + 1))
+				if ! printf '#include "alloc/%s"\n' "$h" | $cxx -std=$std -pedantic -Wall -Wextra \
+					-Werror -I. $knobs -x c++ -fsyntax-only - 2>"$out/err"; then
+					failures+=$'\n'"strict_check: FAILED: $cxx -std=$std $knobs alloc/$h alone"$'\n'"$(head -5 "$out/err")"
+				fi
+			done
 		done
 	done
 done
