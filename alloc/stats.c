@@ -5,30 +5,17 @@
 
 struct allot_stats allot__stats;
 
-/* Every counter, in struct order; each is read and written as a whole 64-bit atomic. */
-#define ALLOT__STATS_FIELDS(X) \
-	X(array_calls)         \
-	X(array_heap)          \
-	X(pool_allocs)         \
-	X(pool_bytes)          \
-	X(pool_blocks)         \
-	X(path_grows)          \
-	X(path_addf)           \
-	X(path_addf_fallback)  \
-	X(heap_allocs)         \
-	X(heap_frees)
-
 void allot_stats_get(struct allot_stats *out)
 {
-#define GET(f) out->f = ALLOT__ATOMIC_LOAD(&allot__stats.f);
-	ALLOT__STATS_FIELDS(GET)
+#define GET(f, what) out->f = ALLOT__ATOMIC_LOAD(&allot__stats.f);
+	ALLOT__STATS_COUNTERS(GET)
 #undef GET
 }
 
 void allot_stats_reset(void)
 {
-#define RESET(f) ALLOT__ATOMIC_STORE(&allot__stats.f, 0);
-	ALLOT__STATS_FIELDS(RESET)
+#define RESET(f, what) ALLOT__ATOMIC_STORE(&allot__stats.f, 0);
+	ALLOT__STATS_COUNTERS(RESET)
 #undef RESET
 }
 
@@ -37,8 +24,8 @@ void allot_stats_print(FILE *out)
 	struct allot_stats s;
 
 	allot_stats_get(&s);
-#define PRINT(f) fprintf(out, "%-19s %llu\n", #f, (unsigned long long) s.f);
-	ALLOT__STATS_FIELDS(PRINT)
+#define PRINT(f, what) fprintf(out, "%-19s %llu\n", #f, (unsigned long long) s.f);
+	ALLOT__STATS_COUNTERS(PRINT)
 #undef PRINT
 }
 

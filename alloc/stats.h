@@ -18,17 +18,30 @@
 extern "C" {
 #endif
 
+/*
+ * Every counter, with what it counts: the fields of struct allot_stats, in order, and
+ * the lines allot_stats_print writes. Each is a uint64_t, read and written whole.
+ */
+#define ALLOT__STATS_COUNTERS(X)                                                    \
+	X(array_calls, "ALLOT_ARRAY uses")                                          \
+	X(array_heap, "... of which took their memory from the heap")               \
+	X(pool_allocs, "objects handed out by any pool")                            \
+	X(pool_bytes, "bytes asked for by those allocations")                       \
+	X(pool_blocks, "heap blocks that pools took (one per object under malloc)") \
+	X(path_grows, "times a path's capacity had to grow")                        \
+	X(path_addf, "allot_path_addf/vaddf calls")                                 \
+	X(path_addf_fallback, "... that the builtin formatter passed to libc")      \
+	X(heap_allocs, "malloc/calloc/realloc calls made by allot itself")          \
+	X(heap_frees, "free calls made by allot itself")
+
+/*
+ * The counters: array_calls, array_heap, pool_allocs, pool_bytes, pool_blocks,
+ * path_grows, path_addf, path_addf_fallback, heap_allocs, heap_frees (see above).
+ */
 struct allot_stats {
-	uint64_t array_calls;        /* ALLOT_ARRAY uses */
-	uint64_t array_heap;         /* ... of which took their memory from the heap */
-	uint64_t pool_allocs;        /* objects handed out by any pool */
-	uint64_t pool_bytes;         /* bytes asked for by those allocations */
-	uint64_t pool_blocks;        /* heap blocks that pools took (one per object under malloc) */
-	uint64_t path_grows;         /* times a path's capacity had to grow */
-	uint64_t path_addf;          /* allot_path_addf/vaddf calls */
-	uint64_t path_addf_fallback; /* ... that the builtin formatter passed to libc */
-	uint64_t heap_allocs;        /* malloc/calloc/realloc calls made by allot itself */
-	uint64_t heap_frees;         /* free calls made by allot itself */
+#define ALLOT__STATS_FIELD(name, what) uint64_t name;
+	ALLOT__STATS_COUNTERS(ALLOT__STATS_FIELD)
+#undef ALLOT__STATS_FIELD
 };
 
 /* Copies the counters into *out; all zero unless ALLOT_STATS=1. */
