@@ -5,6 +5,7 @@ the --//alloc flag accepts it, allot_cc_* can pin it, and the test and benchmark
 variants pick it up.
 """
 
+load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "MALLOC_LIBS", "toolchain_setting")
 load(
     "@bazel_skylib//rules:common_settings.bzl",
     "BuildSettingInfo",
@@ -69,25 +70,6 @@ KNOBS = {
     ),
 }
 
-# Heap backends other than the C library's own, as libraries to link (glibc builds only).
-MALLOC_LIBS = {
-    "tcmalloc": "@allot_host_libs//:tcmalloc",
-    "jemalloc": "@allot_host_libs//:jemalloc",
-    "mimalloc": "@allot_host_libs//:mimalloc",
-}
-
-# The cross toolchains (--config=musl, --config=mingw, --config=asan, --config=tsan) and
-# the heap backends they can link.
-CROSS_TOOLCHAINS = {
-    "musl": struct(setting = "//toolchains:musl", backends = ["system"]),
-    "mingw": struct(setting = "//toolchains:mingw", backends = ["system"]),
-    "asan": struct(setting = "//toolchains:asan", backends = ["system"]),
-    "tsan": struct(setting = "//toolchains:tsan", backends = ["system"]),
-}
-
-# Tag of targets that only glibc builds have (the cross configs skip them).
-GLIBC_ONLY = "glibc_only"
-
 def _backend_unavailable_impl(ctx):
     fail("--//alloc:malloc=%s cannot be linked by the %s toolchain; its heap backends: %s" % (
         ctx.attr._malloc[BuildSettingInfo].value,
@@ -125,7 +107,7 @@ def allot_malloc_backend(name):
         choices = {"//alloc:malloc_" + backend: ":%s_none" % name for backend in spec.backends}
         choices["//conditions:default"] = ":%s_unavailable_%s" % (name, toolchain)
         native.alias(name = "%s_%s" % (name, toolchain), actual = select(choices))
-        by_toolchain[spec.setting] = ":%s_%s" % (name, toolchain)
+        by_toolchain[toolchain_setting(toolchain)] = ":%s_%s" % (name, toolchain)
     native.alias(name = name, actual = select(by_toolchain))
 
 def knob_label(knob):

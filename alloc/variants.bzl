@@ -7,7 +7,8 @@ configuration (and what they share, GoogleTest, builds once).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
-load(":knobs.bzl", "CROSS_TOOLCHAINS", "GLIBC_ONLY", "KNOBS", "MALLOC_LIBS", "config_string", "knob_defines", "resolve")
+load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "GLIBC_ONLY", "MALLOC_LIBS", "toolchain_setting")
+load(":knobs.bzl", "KNOBS", "config_string", "knob_defines", "resolve")
 
 def variant_name(strategies):
     """A target-name-safe name for a variant: its knobs in table order, e.g. pool-arena_stats-on."""
@@ -143,6 +144,6 @@ def allot_tool_test_variants(name, srcs, script, script_args = [], deps = [], va
 
 def for_toolchains(glibc, cross):
     """A select() of `glibc` for glibc builds and `cross` for the cross toolchains."""
-    choices = {spec.setting: cross for spec in CROSS_TOOLCHAINS.values()}
+    choices = {toolchain_setting(cpu): cross for cpu in CROSS_TOOLCHAINS}
     choices["//conditions:default"] = glibc
     return select(choices)

@@ -8,7 +8,8 @@ every strategy side by side. Adding a strategy value to alloc/knobs.bzl adds its
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
 load("//alloc:defs.bzl", "allot_executable")
-load("//alloc:knobs.bzl", "GLIBC_ONLY", "KNOBS", "MALLOC_LIBS")
+load("//alloc:knobs.bzl", "KNOBS")
+load("//toolchains:toolchains.bzl", "GLIBC_ONLY", "MALLOC_LIBS")
 load("//alloc:variants.bzl", "allot_variant_library")
 
 def _patterns():
