@@ -14,58 +14,34 @@ load(
     "string_flag",
 )
 
+def _choice(values, default, define, c_values = None):
+    """A knob that takes one of values (a string flag)."""
+    return struct(kind = "string", values = values, default = default, define = define, c_values = c_values)
+
+def _count(default, define):
+    """A knob that takes a whole number (an int flag)."""
+    return struct(kind = "int", values = None, default = default, define = define, c_values = None)
+
+def _switch(default, define):
+    """A knob that is on or off (a bool flag)."""
+    return struct(kind = "bool", values = None, default = default, define = define, c_values = None)
+
 # knob -> its flag's kind, allowed values and default, and the C define it becomes
 # ("{}" stands for the value: upper-cased strings, counts, 1 or 0 for booleans; a knob
 # with c_values maps each value to its C value, None for no define at all).
 KNOBS = {
-    "array": struct(
-        kind = "string",
-        values = ["heap", "alloca", "inline"],
-        default = "alloca",
-        define = "ALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_{}",
-    ),
-    "array_inline_max": struct(
-        kind = "int",
-        values = None,
-        default = 2,
-        define = "ALLOT_ARRAY_INLINE_MAX={}",
-    ),
-    "pool": struct(
-        kind = "string",
-        values = ["malloc", "arena"],
-        default = "arena",
-        define = "ALLOT_POOL_STRATEGY=ALLOT_POOL_{}",
-    ),
-    "path_store": struct(
-        kind = "string",
-        values = ["heap", "inline"],
-        default = "heap",
-        define = "ALLOT_PATH_STORE=ALLOT_PATH_STORE_{}",
-    ),
-    "path_format": struct(
-        kind = "string",
-        values = ["libc", "builtin"],
-        default = "libc",
-        define = "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}",
-    ),
-    "malloc": struct(
-        kind = "string",
-        values = ["system", "tcmalloc", "jemalloc", "mimalloc"],
-        default = "system",
-        define = "ALLOT_MALLOC_NAME=\"{}\"",
-    ),
-    "stats": struct(
-        kind = "bool",
-        values = None,
-        default = False,
-        define = "ALLOT_STATS={}",
-    ),
+    "array": _choice(["heap", "alloca", "inline"], "alloca", "ALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_{}"),
+    "array_inline_max": _count(2, "ALLOT_ARRAY_INLINE_MAX={}"),
+    "pool": _choice(["malloc", "arena"], "arena", "ALLOT_POOL_STRATEGY=ALLOT_POOL_{}"),
+    "path_store": _choice(["heap", "inline"], "heap", "ALLOT_PATH_STORE=ALLOT_PATH_STORE_{}"),
+    "path_format": _choice(["libc", "builtin"], "libc", "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}"),
+    "malloc": _choice(["system", "tcmalloc", "jemalloc", "mimalloc"], "system", "ALLOT_MALLOC_NAME=\"{}\""),
+    "stats": _switch(False, "ALLOT_STATS={}"),
     # auto: misuse detection follows NDEBUG (on, except in -c opt builds).
-    "checks": struct(
-        kind = "string",
-        values = ["auto", "on", "off"],
-        default = "auto",
-        define = "ALLOT_CHECKS={}",
+    "checks": _choice(
+        ["auto", "on", "off"],
+        "auto",
+        "ALLOT_CHECKS={}",
         c_values = {"auto": None, "on": "1", "off": "0"},
     ),
 }
@@ -141,7 +117,7 @@ def resolve(strategies):
     return values
 
 def _c_value(spec, value):
-    if hasattr(spec, "c_values"):
+    if spec.c_values != None:
         return spec.c_values[value]
     if spec.kind == "bool":
         return "1" if value else "0"
