@@ -100,3 +100,15 @@ allot_cc_toolchain_config = rule(
         "tools": attr.string_dict(mandatory = True, doc = "gcc, ld, ar, cpp, gcov, nm, objdump, strip"),
     },
 )
+
+_TOOLS = ["ar", "cpp", "gcc", "gcov", "ld", "nm", "objdump", "strip"]
+
+def tool_paths(prefix, programs = {}):
+    """A toolchain's `tools`: each tool is prefix + its own name, unless programs (a dict
+    tool -> program) names another (prefix + that name, or that path if it starts with /)."""
+    paths = {}
+    for tool in _TOOLS:
+        program = programs.get(tool, tool)
+        paths[tool] = program if program.startswith("/") else prefix + program
+    return paths
+
