@@ -89,11 +89,10 @@ void allot__array_free(void *ptr);
 	     ? (ALLOT__COUNT(array_calls, 1), (small)) \
 	     : allot__array_heap(name##__allot_nr, sizeof(*name)))
 
-#define ALLOT__ARRAY_SMALL_OR_HEAP(T, name, nr, small)          \
-	const size_t name##__allot_nr = (nr);                   \
-	T *name = name##__allot_nr <= ALLOT_ARRAY_INLINE_MAX    \
-	              ? (ALLOT__COUNT(array_calls, 1), (small)) \
-	              : (T *) allot__array_heap(name##__allot_nr, sizeof(T))
+/* (name is in scope in its own initialiser: sizeof(*name) is sizeof(T).) */
+#define ALLOT__ARRAY_SMALL_OR_HEAP(T, name, nr, small) \
+	const size_t name##__allot_nr = (nr);          \
+	T *name = (T *) ALLOT__ARRAY_PICK(name, (small))
 
 #define ALLOT__ARRAY_ALLOC_SMALL_OR_HEAP(name, nr, small)                       \
 	do {                                                                    \

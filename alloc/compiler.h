@@ -124,13 +124,11 @@ struct allot__max_align_probe {
  * consistent, for the die handler (SWAP_FN stores v and sets old to what was there).
  *
  * GNU C's __atomic builtins; MSVC's Interlocked functions (64-bit Windows); elsewhere
- * plain loads and stores, and ALLOT__ATOMIC_PLAIN is 1: counters updated by several
- * threads at once may then lose counts, and the die handler must be set before threads
- * start. C11's <stdatomic.h> is not used: it works on _Atomic objects only, and the
+ * plain loads and stores: counters updated by several threads at once may then lose
+ * counts, and the die handler must be set before threads start. C11's <stdatomic.h> is not used: it works on _Atomic objects only, and the
  * counters are a public struct of plain uint64_t.
  */
 #if ALLOT__GNUC
-#define ALLOT__ATOMIC_PLAIN       0
 #define ALLOT__ATOMIC_ADD(p, n)   ((void) __atomic_fetch_add((p), (n), __ATOMIC_RELAXED))
 #define ALLOT__ATOMIC_LOAD(p)     __atomic_load_n((p), __ATOMIC_RELAXED)
 #define ALLOT__ATOMIC_STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
@@ -152,7 +150,6 @@ void *_InterlockedCompareExchangePointer(void *volatile *target, void *value, vo
 #endif
 #pragma intrinsic(_InterlockedExchangeAdd64, _InterlockedCompareExchange64, _InterlockedExchange64)
 #pragma intrinsic(_InterlockedExchangePointer, _InterlockedCompareExchangePointer)
-#define ALLOT__ATOMIC_PLAIN 0
 #define ALLOT__ATOMIC_ADD(p, n) \
 	((void) _InterlockedExchangeAdd64((volatile __int64 *) (p), (__int64) (n)))
 #define ALLOT__ATOMIC_LOAD(p) \
@@ -164,7 +161,6 @@ void *_InterlockedCompareExchangePointer(void *volatile *target, void *value, vo
 #define ALLOT__ATOMIC_LOAD_FN(p, type) \
 	((type) _InterlockedCompareExchangePointer((void *volatile *) (p), NULL, NULL))
 #else
-#define ALLOT__ATOMIC_PLAIN                    1
 #define ALLOT__ATOMIC_ADD(p, n)                ((void) (*(p) += (n)))
 #define ALLOT__ATOMIC_LOAD(p)                  (*(p))
 #define ALLOT__ATOMIC_STORE(p, v)              ((void) (*(p) = (v)))

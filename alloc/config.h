@@ -45,6 +45,8 @@
 #ifndef ALLOT_CONFIG_H
 #define ALLOT_CONFIG_H
 
+#include <stddef.h> /* size_t, for the heap hooks' declarations */
+
 /* Knob values. Each knob has its own range so that a value of one knob given to another fails. */
 #define ALLOT_ARRAY_HEAP          11
 #define ALLOT_ARRAY_ALLOCA        12
@@ -163,7 +165,6 @@
  * the hook unset (naming malloc itself would declare it again). ALLOT__*_HOOKED says
  * which are the host's.
  */
-#include <stddef.h>
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -99,7 +99,8 @@ static void rewind_to(struct allot_pool *pool, const struct allot_pool_mark *mar
 {
 	struct allot__chunk *top = pool->head;
 
-	remember_rewind(pool, mark);
+	if (ALLOT_CHECKS) /* only the mark checks read what it remembers */
+		remember_rewind(pool, mark);
 	pool->head = mark->head;
 	pool->cur = mark->cur;
 	pool->next = mark->next;
@@ -163,7 +164,8 @@ void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
 	src->next = src->end = NULL;
 	src->used = 0;
 	src->footprint = spare;
-	remember_rewind(src, &empty); /* src's marks are off its stack, as after a clear */
+	if (ALLOT_CHECKS) /* src's marks are off its stack, as after a clear */
+		remember_rewind(src, &empty);
 }
 
 void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c)

@@ -56,7 +56,8 @@ struct allot__chunk;
  * head is the newest object; under arena it is the newest block, cur the block being
  * bumped from next to end, and spare a block kept for reuse. serial counts the chunks
  * linked so far (each chunk keeps its number), rewinds the rewinds, clears and releases;
- * rewound[] holds where the latest of them went, for allot__pool_check_mark.
+ * rewound[] holds where the latest of them went, for allot__pool_check_mark (both are
+ * kept only when the pool code is built with ALLOT_CHECKS=1).
  */
 struct allot_pool {
 	struct allot__chunk *head;

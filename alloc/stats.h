@@ -34,10 +34,7 @@ extern "C" {
 	X(heap_allocs, "malloc/calloc/realloc calls made by allot itself")          \
 	X(heap_frees, "free calls made by allot itself")
 
-/*
- * The counters: array_calls, array_heap, pool_allocs, pool_bytes, pool_blocks,
- * path_grows, path_addf, path_addf_fallback, heap_allocs, heap_frees (see above).
- */
+/* The counters: one uint64_t per entry of the table above, in its order. */
 struct allot_stats {
 #define ALLOT__STATS_FIELD(name, what) uint64_t name;
 	ALLOT__STATS_COUNTERS(ALLOT__STATS_FIELD)
