@@ -1,6 +1,6 @@
 /*
- * The parts of alloc/pool.h that every pool strategy shares: they are written over
- * the strategy's allot_pool_alloc and its fields' common meaning (used, footprint).
+ * The parts of alloc/pool.h that every pool strategy shares: written over
+ * allot_pool_alloc (strategies/pool.c) and the strategy hooks of alloc/pool_internal.h.
  */
 #include <string.h>
 
@@ -50,10 +50,8 @@ struct allot_pool_mark allot_pool_save(const struct allot_pool *pool)
 
 	mark.pool = pool;
 	mark.head = pool->head;
-	mark.cur = pool->cur;
-	mark.next = pool->next;
+	mark.at = pool->at;
 	mark.used = pool->used;
-	mark.footprint = pool->footprint;
 	mark.serial = allot__chunk_serial(pool->head);
 	mark.rewinds = pool->rewinds;
 	return mark;
@@ -81,7 +79,7 @@ static void remember_rewind(struct allot_pool *pool, const struct allot_pool_mar
 
 	/* An older rewind to a position no lower than this one's tells nothing more. */
 	for (i = 0; i < ALLOT__POOL_REWOUND && r[i].rewind; i++)
-		if (position_before(r[i].serial, r[i].next, mark->serial, mark->next))
+		if (position_before(r[i].serial, r[i].next, mark->serial, mark->at.next))
 			r[kept++] = r[i];
 	if (kept == ALLOT__POOL_REWOUND) { /* forget the oldest: fewer BUGs told, none false */
 		memmove(r, r + 1, (ALLOT__POOL_REWOUND - 1) * sizeof(*r));
@@ -89,7 +87,7 @@ static void remember_rewind(struct allot_pool *pool, const struct allot_pool_mar
 	}
 	r[kept].rewind = ++pool->rewinds;
 	r[kept].serial = mark->serial;
-	r[kept].next = mark->next;
+	r[kept].next = mark->at.next;
 	for (i = kept + 1; i < ALLOT__POOL_REWOUND; i++)
 		r[i].rewind = 0;
 }
@@ -102,11 +100,18 @@ static void rewind_to(struct allot_pool *pool, const struct allot_pool_mark *mar
 	if (ALLOT_CHECKS) /* only the mark checks read what it remembers */
 		remember_rewind(pool, mark);
 	pool->head = mark->head;
-	pool->cur = mark->cur;
-	pool->next = mark->next;
-	pool->end = mark->cur ? (char *) mark->cur + mark->cur->size : NULL;
+	pool->at = mark->at;
 	pool->used = mark->used;
 	allot__pool_drop(pool, top, mark->head, keep);
+}
+
+/* The mark of pool before its first object. */
+static struct allot_pool_mark empty_mark(const struct allot_pool *pool)
+{
+	struct allot_pool_mark mark = {NULL, NULL, {NULL, NULL, NULL}, 0, 0, 0};
+
+	mark.pool = pool;
+	return mark;
 }
 
 void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
@@ -117,53 +122,46 @@ void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
 
 void allot_pool_clear(struct allot_pool *pool)
 {
-	struct allot_pool_mark empty = {pool, NULL, NULL, NULL, 0, 0, 0, 0};
+	struct allot_pool_mark empty = empty_mark(pool);
 
 	rewind_to(pool, &empty, 1);
 }
 
 void allot_pool_release(struct allot_pool *pool)
 {
-	struct allot_pool_mark empty = {pool, NULL, NULL, NULL, 0, 0, 0, 0};
+	struct allot_pool_mark empty = empty_mark(pool);
 
 	rewind_to(pool, &empty, 0);
-	if (pool->spare) {
-		allot__pool_free_chunk(pool, pool->spare);
-		pool->spare = NULL;
-	}
 }
 
 void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
 {
-	struct allot_pool_mark empty = {src, NULL, NULL, NULL, 0, 0, 0, 0};
+	struct allot_pool_mark empty = empty_mark(src);
 	struct allot__chunk *bottom, *c;
 	unsigned long long n = 1;
-	size_t spare = src->spare ? src->spare->size : 0;
+	size_t linked = src->head ? src->head->size : 0; /* the bytes of src's chain */
 
 	if (dst == src)
 		allot__bug("allot_pool_combine: a pool cannot take its own objects");
 	if (!src->head)
 		return;
 	/* src's chunks get dst's next serials, oldest lowest: they are dst's newest now. */
-	for (bottom = src->head; bottom->prev; bottom = bottom->prev)
+	for (bottom = src->head; bottom->prev; bottom = bottom->prev) {
 		n++;
+		linked += bottom->prev->size;
+	}
 	for (c = src->head; c; c = c->prev)
 		c->stamp = (dst->serial + n--) << 1 | (c->stamp & 1);
 	dst->serial = allot__chunk_serial(src->head);
 	bottom->prev = dst->head;
 	dst->head = src->head;
-	if (!dst->cur) { /* nothing to bump from in dst: continue in src's block */
-		dst->cur = src->cur;
-		dst->next = src->next;
-		dst->end = src->end;
-	}
 	dst->used += src->used; /* both count live bytes, which fit in memory together */
-	dst->footprint += src->footprint - spare;
+	dst->footprint += linked;
 
-	src->head = src->cur = NULL;
-	src->next = src->end = NULL;
+	src->head = NULL;
 	src->used = 0;
-	src->footprint = spare;
+	src->footprint -= linked;
+	allot__pool_adopt(dst, src);
 	if (ALLOT_CHECKS) /* src's marks are off its stack, as after a clear */
 		remember_rewind(src, &empty);
 }
@@ -201,7 +199,7 @@ static const char *off_the_stack(const struct allot_pool *pool, const struct all
 		const struct allot__rewound *r = &pool->rewound[i];
 
 		if (r->rewind > mark->rewinds &&
-		    position_before(r->serial, r->next, mark->serial, mark->next))
+		    position_before(r->serial, r->next, mark->serial, mark->at.next))
 			return "allot_pool_rewind: the mark is not on the pool's stack (an earlier "
 			       "rewind, clear or release dropped it)";
 	}
@@ -213,8 +211,8 @@ void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_po
 {
 	if (mark->pool != pool)
 		allot__bug("allot_pool_rewind: the mark belongs to another pool");
-	if (mark->used > pool->used ||
-	    position_before(allot__chunk_serial(pool->head), pool->next, mark->serial, mark->next))
+	if (mark->used > pool->used || position_before(allot__chunk_serial(pool->head),
+	                                               pool->at.next, mark->serial, mark->at.next))
 		allot__bug(
 		    "allot_pool_rewind: the mark is not on the pool's stack (ahead of the pool)");
 #if ALLOT_CHECKS /* misuse detection that walks chunks: ALLOT_CHECKS=0 removes it */

@@ -52,19 +52,29 @@ struct allot__chunk;
 #define ALLOT__POOL_REWOUND 4
 
 /*
- * The fields are the strategies' own: callers use the functions below. Under malloc,
- * head is the newest object; under arena it is the newest block, cur the block being
- * bumped from next to end, and spare a block kept for reuse. serial counts the chunks
- * linked so far (each chunk keeps its number), rewinds the rewinds, clears and releases;
- * rewound[] holds where the latest of them went, for allot__pool_check_mark (both are
- * kept only when the pool code is built with ALLOT_CHECKS=1).
+ * Where a strategy that bumps objects out of blocks stands: the block, the next free
+ * byte in it, and its end (all NULL when there is none, and always under malloc). A
+ * mark saves it whole and a rewind puts it back whole; next orders positions within a
+ * block. Only the strategy reads the rest (see alloc/pool_internal.h).
+ */
+struct allot__pool_at {
+	struct allot__chunk *cur;
+	char *next;
+	char *end;
+};
+
+/*
+ * The fields are allot's own: callers use the functions below. head is the newest chunk
+ * (under malloc an object, under arena a block); spare is the strategy's own, memory
+ * kept for reuse outside the chain. serial counts the chunks linked so far (each chunk
+ * keeps its number), rewinds the rewinds, clears and releases; rewound[] holds where the
+ * latest of them went, for allot__pool_check_mark (both are kept only when the pool code
+ * is built with ALLOT_CHECKS=1).
  */
 struct allot_pool {
 	struct allot__chunk *head;
-	struct allot__chunk *cur;
+	struct allot__pool_at at;
 	struct allot__chunk *spare;
-	char *next;
-	char *end;
 	size_t block_size;
 	size_t used;
 	size_t footprint;
@@ -83,7 +93,7 @@ struct allot_pool {
 	}
 #define ALLOT_POOL_INIT                                                                \
 	{                                                                              \
-		NULL, NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0,                           \
+		NULL, {NULL, NULL, NULL}, NULL, 0, 0, 0, 0, 0,                         \
 		{                                                                      \
 			ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, \
 			    ALLOT__REWOUND_NONE                                        \
@@ -97,10 +107,8 @@ struct allot_pool {
 struct allot_pool_mark {
 	const struct allot_pool *pool;
 	struct allot__chunk *head;
-	struct allot__chunk *cur;
-	char *next;
+	struct allot__pool_at at;
 	size_t used;
-	size_t footprint;
 	unsigned long long serial;  /* head's serial (0: no head) */
 	unsigned long long rewinds; /* the pool's count when saved */
 };

@@ -1,4 +1,12 @@
-/* What the pool strategies share with alloc/pool.c. Not part of the API. */
+/*
+ * alloc/pool_internal.h: the seam between the pool code every strategy shares
+ * (alloc/pool.c) and the strategy itself. Not part of the API.
+ *
+ * A pool strategy is one file, strategies/pool_<name>.h, that strategies/pool.c alone
+ * includes when ALLOT_POOL_STRATEGY names it. It provides the hooks declared below
+ * ("Strategy hook"), and nothing else outside itself reads or writes what it keeps:
+ * pool->at and pool->spare are the strategy's (marks copy pool->at whole).
+ */
 #ifndef ALLOT_POOL_INTERNAL_H
 #define ALLOT_POOL_INTERNAL_H
 
@@ -57,13 +65,28 @@ void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_po
 void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c);
 
 /*
+ * Strategy hook, in strategies/pool.c only: len bytes at alignment align (a power of two,
+ * at least ALLOT__ALIGN), counted in used and in the stats; dies before any change when
+ * the heap fails. Every allocation of the API goes through it:
+ *
+ *     static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align);
+ */
+
+/*
  * Strategy hook: the chunks from top down to stop (excluded), which a rewind, clear or
- * release has just unlinked; the pool is consistent without them. The malloc strategy
- * frees them; with keep (rewind, clear), the arena keeps one block as pool->spare for
- * what comes next; without (release), it frees them all.
+ * release has just unlinked; the pool (pool->at included) is consistent without them.
+ * The malloc strategy frees them; with keep (rewind, clear), the arena keeps one block
+ * as pool->spare for what comes next; without (release), it frees them all, the spare
+ * too.
  */
 void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
                       int keep);
+
+/*
+ * Strategy hook: dst has just linked src's chunks above its own, and src is empty but
+ * for its spare. The arena bumps on in src's block when dst has none; src->at is emptied.
+ */
+void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src);
 
 /* Dies with a BUG unless align is a power of two up to 4096. */
 void allot__pool_check_align(size_t align);

@@ -1,16 +1,20 @@
 /*
  * Pool strategy "malloc": every object is its own heap block. A chunk header sits just
  * before each object and links it into the pool's chain, so that rewind, clear and
- * release can free the objects one by one (alloc/pool.c walks the chain).
+ * release can free the objects one by one (alloc/pool.c walks the chain). pool->at and
+ * pool->spare stay empty.
+ *
+ * The hooks of alloc/pool_internal.h; strategies/pool.c alone includes this file.
  */
+#ifndef ALLOT_STRATEGY_POOL_MALLOC_H
+#define ALLOT_STRATEGY_POOL_MALLOC_H
+
 #include "alloc/internal.h"
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
-#if ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
-
 /* One heap block for len bytes at alignment align (at least max_align_t's). */
-static void *push_object(struct allot_pool *pool, size_t len, size_t align)
+static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
 {
 	size_t slack = align - ALLOT__ALIGN; /* malloc already gives max_align_t alignment */
 	size_t size = allot__add(len, ALLOT__CHUNK_HDR + slack);
@@ -33,17 +37,6 @@ static void *push_object(struct allot_pool *pool, size_t len, size_t align)
 	return data;
 }
 
-void *allot_pool_alloc(struct allot_pool *pool, size_t len)
-{
-	return push_object(pool, len, ALLOT__ALIGN);
-}
-
-void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align)
-{
-	allot__pool_check_align(align);
-	return push_object(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
-}
-
 void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
                       int keep)
 {
@@ -56,4 +49,10 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 	}
 }
 
-#endif
+void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
+{
+	(void) dst; /* neither has a block to bump from */
+	(void) src;
+}
+
+#endif /* ALLOT_STRATEGY_POOL_MALLOC_H */

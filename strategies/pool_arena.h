@@ -12,12 +12,15 @@
  * objects is off limits, and each object is followed by ALLOT__REDZONE bytes that no
  * object covers. Each linked block is a memcheck mempool of its own (so objects move
  * with their blocks when pools combine); the spare is not.
+ *
+ * The hooks of alloc/pool_internal.h; strategies/pool.c alone includes this file.
  */
+#ifndef ALLOT_STRATEGY_POOL_ARENA_H
+#define ALLOT_STRATEGY_POOL_ARENA_H
+
 #include "alloc/internal.h"
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
-
-#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
 
 #define DEFAULT_BLOCK_SIZE ((size_t) 64 * 1024)
 #define MIN_BLOCK_SIZE     ((size_t) 256)
@@ -69,7 +72,7 @@ static void free_chunk(struct allot_pool *pool, struct allot__chunk *c)
 }
 
 /* Hands out len bytes at data, in chunk c. */
-static void *take(struct allot_pool *pool, struct allot__chunk *c, char *data, size_t len)
+static void *hand_out(struct allot_pool *pool, struct allot__chunk *c, char *data, size_t len)
 {
 	ALLOT__MEM_HAND_OUT(c, data, len);
 	pool->used += len;
@@ -78,7 +81,7 @@ static void *take(struct allot_pool *pool, struct allot__chunk *c, char *data, s
 	return data;
 }
 
-static void *bump_slow(struct allot_pool *pool, size_t len, size_t align)
+static void *take_slow(struct allot_pool *pool, size_t len, size_t align)
 {
 	size_t n = allot__add(len ? len : 1, ALLOT__REDZONE);
 	/* A block's data starts max_align_t-aligned: align needs at most this much padding. */
@@ -92,43 +95,33 @@ static void *bump_slow(struct allot_pool *pool, size_t len, size_t align)
 		c = push_chunk(pool, allot__add(need, ALLOT__CHUNK_HDR), 0);
 		data = chunk_data(c);
 		data += (size_t) (-(uintptr_t) data & (align - 1));
-		return take(pool, c, data, len);
+		return hand_out(pool, c, data, len);
 	}
 	c = push_chunk(pool, bsize, 1);
-	pool->cur = c;
+	pool->at.cur = c;
 	data = chunk_data(c);
 	data += (size_t) (-(uintptr_t) data & (align - 1));
-	pool->next = data + n;
-	pool->end = (char *) c + c->size;
-	return take(pool, c, data, len);
+	pool->at.next = data + n;
+	pool->at.end = (char *) c + c->size;
+	return hand_out(pool, c, data, len);
 }
 
-static inline void *bump(struct allot_pool *pool, size_t len, size_t align)
+static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
 {
-	size_t pad = (size_t) (-(uintptr_t) pool->next & (align - 1));
-	size_t avail = (size_t) ((uintptr_t) pool->end - (uintptr_t) pool->next); /* both NULL: 0 */
+	size_t pad = (size_t) (-(uintptr_t) pool->at.next & (align - 1));
+	size_t avail =
+	    (size_t) ((uintptr_t) pool->at.end - (uintptr_t) pool->at.next); /* both NULL: 0 */
 	/* Every object, even an empty one, has an address of its own; the tools want a red zone. */
 	size_t n = (len ? len : 1) + ALLOT__REDZONE;
 
 	/* (With a red zone, a len near SIZE_MAX wraps n: bump_slow dies of it.) */
 	if (ALLOT__LIKELY(avail >= pad && avail - pad >= n && (!ALLOT__REDZONE || n > len))) {
-		char *data = pool->next + pad;
+		char *data = pool->at.next + pad;
 
-		pool->next = data + n;
-		return take(pool, pool->cur, data, len);
+		pool->at.next = data + n;
+		return hand_out(pool, pool->at.cur, data, len);
 	}
-	return bump_slow(pool, len, align);
-}
-
-void *allot_pool_alloc(struct allot_pool *pool, size_t len)
-{
-	return bump(pool, len, ALLOT__ALIGN);
-}
-
-void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align)
-{
-	allot__pool_check_align(align);
-	return bump(pool, len, align < ALLOT__ALIGN ? ALLOT__ALIGN : align);
+	return take_slow(pool, len, align);
 }
 
 void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
@@ -137,8 +130,9 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 	struct allot__chunk *kept = pool->spare, *grown;
 	size_t capacity = 0;
 
-	if (pool->cur) /* the block the pool went back into: objects after next are gone */
-		ALLOT__MEM_KEEP_BELOW(pool->cur, chunk_data(pool->cur), pool->next, pool->end);
+	if (pool->at.cur) /* the block the pool went back into: objects after next are gone */
+		ALLOT__MEM_KEEP_BELOW(pool->at.cur, chunk_data(pool->at.cur), pool->at.next,
+		                      pool->at.end);
 	/* Keep the largest bump block, free the rest, and add up what they could hold. */
 	while (top != stop) {
 		struct allot__chunk *c = top;
@@ -159,6 +153,10 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 		forget_all(c);
 		kept = c;
 	}
+	if (kept && !keep) {
+		allot__pool_free_chunk(pool, kept); /* the spare: no mempool */
+		kept = NULL;
+	}
 	pool->spare = kept;
 	if (!kept)
 		return;
@@ -176,4 +174,13 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 	forget_all(grown);
 }
 
-#endif
+void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
+{
+	struct allot__pool_at none = {NULL, NULL, NULL};
+
+	if (!dst->at.cur) /* nothing to bump from in dst: continue in src's block */
+		dst->at = src->at;
+	src->at = none;
+}
+
+#endif /* ALLOT_STRATEGY_POOL_ARENA_H */
