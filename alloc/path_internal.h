@@ -1,4 +1,12 @@
-/* What the path-store strategies provide to alloc/path.c. Not part of the API. */
+/*
+ * alloc/path_internal.h: the seam between the path code every strategy shares
+ * (alloc/path.c) and the two path strategies, the store and the format. Not part of
+ * the API.
+ *
+ * A store is one file, strategies/path_store_<name>.h, that strategies/path_store.c
+ * alone includes when ALLOT_PATH_STORE names it; it provides the store hooks below. A
+ * format is one file, strategies/path_format_<name>.h, with the format hook at the end.
+ */
 #ifndef ALLOT_PATH_INTERNAL_H
 #define ALLOT_PATH_INTERNAL_H
 
@@ -36,45 +44,16 @@ void allot__path_check(const struct allot_path *p, const char *fn);
 #endif
 
 /*
- * Defines allot_path_addf and allot_path_vaddf on fn, a format strategy's
+ * Format hook: a format strategy, strategies/path_format_<name>.h, defines
  *
- *     static void fn(struct allot_path *p, const char *fmt, va_list *args, va_list again);
+ *     static void allot__path_format_<name>(struct allot_path *p, const char *fmt,
+ *                                           va_list *args, va_list again);
  *
- * which appends fmt formatted with the arguments, and counts the call in path_addf. It
- * gets the arguments twice: *args to read first (it is used up), and again, the same
- * arguments untouched, for a second pass or for libc. allot_path_addf starts both with
- * va_start: a va_copy of a list just started costs a store-forwarding stall on x86-64,
- * a fifth of a short path's formatting. fn is static so that it can be inlined here.
+ * which appends fmt formatted with the arguments, byte for byte as this platform's
+ * vsnprintf, or reaches the die handler with p as it was. It gets the arguments twice:
+ * *args to read first (it is used up), and again, the same arguments untouched, for a
+ * second pass or for libc. strategies/path_format.c, which includes the file that
+ * ALLOT_PATH_FORMAT names, defines allot_path_addf and vaddf over it and counts the calls.
  */
-#define ALLOT__DEFINE_ADDF(fn)                                                   \
-	void allot_path_addf(struct allot_path *p, const char *fmt, ...)         \
-	{                                                                        \
-		va_list args, again;                                             \
-                                                                                 \
-		ALLOT__PATH_CHECK(p, "allot_path_addf");                         \
-		va_start(args, fmt);                                             \
-		va_start(again, fmt);                                            \
-		fn(p, fmt, &args, again);                                        \
-		va_end(again);                                                   \
-		va_end(args);                                                    \
-	}                                                                        \
-                                                                                 \
-	void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap) \
-	{                                                                        \
-		va_list args;                                                    \
-                                                                                 \
-		ALLOT__PATH_CHECK(p, "allot_path_vaddf");                        \
-		va_copy(args, ap);                                               \
-		fn(p, fmt, &args, ap);                                           \
-		va_end(args);                                                    \
-	}
-
-/*
- * Appends with the C library's vsnprintf, straight into p's free space (first with
- * *args); when the output does not fit, grows p to the size vsnprintf reported and
- * formats once more (with again). A failure of vsnprintf reaches the die handler with p
- * as it was. Counts nothing: the format strategies count their calls.
- */
-void allot__path_vaddf_libc(struct allot_path *p, const char *fmt, va_list *args, va_list again);
 
 #endif /* ALLOT_PATH_INTERNAL_H */

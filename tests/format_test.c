@@ -23,7 +23,7 @@
 #include "tests/format_gen.h"
 
 #if defined(__MINGW32__) && !__USE_MINGW_ANSI_STDIO
-#define MSVCRT 1 /* msvcrt.dll's printf (see strategies/format_builtin.c) */
+#define MSVCRT 1 /* msvcrt.dll's printf (see strategies/path_format_builtin.h) */
 #else
 #define MSVCRT 0
 #endif
@@ -31,7 +31,7 @@
 /* Whether calls going to libc can be seen: only the builtin hands any over. */
 #define COUNTS_FALLBACKS (ALLOT_STATS && ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN)
 
-/* What the builtin promises to format itself (format_builtin.c's header comment). */
+/* What the builtin promises to format itself (strategies/path_format_builtin.h's header comment). */
 static int builtin_formats(const struct fg_spec *s)
 {
 	int text = s->conv == 'c' || s->conv == 's';

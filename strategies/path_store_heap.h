@@ -1,13 +1,16 @@
 /*
  * Path store "heap": Git's strbuf. An empty path points at the shared empty string and
  * owns nothing; any capacity at all is one heap buffer, grown with realloc.
+ *
+ * The hooks of alloc/path_internal.h; strategies/path_store.c alone includes this file.
  */
+#ifndef ALLOT_STRATEGY_PATH_STORE_HEAP_H
+#define ALLOT_STRATEGY_PATH_STORE_HEAP_H
+
 #include <string.h>
 
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
-
-#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
 
 int allot__path_copied(const struct allot_path *p)
 {
@@ -33,4 +36,4 @@ void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
 	p->alloc = alloc;
 }
 
-#endif
+#endif /* ALLOT_STRATEGY_PATH_STORE_HEAP_H */

@@ -11,7 +11,7 @@
  *    policy) and a second pass, from a copy of the arguments, writes it.
  *  - A format with anything else (%p, floating point, wide characters, positional
  *    arguments, a modifier or flag C does not define, a null %s, output over INT_MAX)
- *    goes whole to vsnprintf, through allot__path_vaddf_libc, and counts in
+ *    goes whole to vsnprintf, through allot__path_format_libc, and counts in
  *    path_addf_fallback. The bytes written by then are dropped first.
  *  - %n, with whatever flags or modifiers, reaches the die handler, also after a
  *    conversion that sends the call to libc: allot never writes through a %n pointer.
@@ -20,7 +20,12 @@
  * C standard differently, or C leaves a case open, this file follows the platform it is
  * built for (the PLATFORM_* switches below); where that platform is a DLL chosen at run
  * time (msvcrt.dll: Windows' and Wine's differ), those cases go to the DLL itself.
+ *
+ * The format hook of alloc/path_internal.h; strategies/path_format.c alone includes this file.
  */
+#ifndef ALLOT_STRATEGY_PATH_FORMAT_BUILTIN_H
+#define ALLOT_STRATEGY_PATH_FORMAT_BUILTIN_H
+
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h> /* on MinGW, settles __USE_MINGW_ANSI_STDIO */
@@ -28,8 +33,7 @@
 
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
-
-#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN
+#include "strategies/path_format_libc.h" /* what this one does not format */
 
 #if defined(__MINGW32__) && !__USE_MINGW_ANSI_STDIO
 /*
@@ -712,17 +716,16 @@ ALLOT__NOINLINE void after_first_pass(struct allot_path *p, const char *fmt, str
 		    "allot_path_addf: %n is not supported (it would write through a pointer)");
 	ALLOT__COUNT(path_addf_fallback, 1);
 	va_copy(copy, again);
-	allot__path_vaddf_libc(p, fmt, &copy, again);
+	allot__path_format_libc(p, fmt, &copy, again);
 	va_end(copy);
 }
 
-ALLOT__ALWAYS_INLINE void format_path(struct allot_path *p, const char *fmt, va_list *args,
-                                      va_list again)
+ALLOT__ALWAYS_INLINE void allot__path_format_builtin(struct allot_path *p, const char *fmt,
+                                                     va_list *args, va_list again)
 {
 	struct out o;
 	enum outcome r;
 
-	ALLOT__COUNT(path_addf, 1);
 	start(&o, p);
 	r = format(&o, fmt, args);
 	if (ALLOT__LIKELY(r == DONE && o.pos <= o.limit && o.pos - o.start <= INT_MAX)) {
@@ -734,6 +737,4 @@ ALLOT__ALWAYS_INLINE void format_path(struct allot_path *p, const char *fmt, va_
 	after_first_pass(p, fmt, &o, r, again);
 }
 
-ALLOT__DEFINE_ADDF(format_path)
-
-#endif
+#endif /* ALLOT_STRATEGY_PATH_FORMAT_BUILTIN_H */

@@ -3,13 +3,16 @@
  * struct's own inl[] array, so short paths never touch the heap; a longer path moves
  * to a heap buffer and stays there until release. An empty path points at the shared
  * empty string, so that ALLOT_PATH_INIT needs no address of the struct itself.
+ *
+ * The hooks of alloc/path_internal.h; strategies/path_store.c alone includes this file.
  */
+#ifndef ALLOT_STRATEGY_PATH_STORE_INLINE_H
+#define ALLOT_STRATEGY_PATH_STORE_INLINE_H
+
 #include <string.h>
 
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
-
-#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
 
 int allot__path_copied(const struct allot_path *p)
 {
@@ -42,4 +45,4 @@ void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
 	p->alloc = alloc;
 }
 
-#endif
+#endif /* ALLOT_STRATEGY_PATH_STORE_INLINE_H */
