@@ -47,16 +47,58 @@
 
 #include <stddef.h> /* size_t, for the heap hooks' declarations */
 
-/* Knob values. Each knob has its own range so that a value of one knob given to another fails. */
+/* ---- The knob table ------------------------------------------------------------ */
+
+/*
+ * Each value of a strategy knob is a number in its knob's own decade, so that a value of
+ * one knob given to another fails, and has a row ALLOT__VALUE_<number>: the knob's decade
+ * and the value's name, the word that the Bazel flag, allot_config() and the programs'
+ * key=value fields use. A new value is two lines here, its strategy file and the line of
+ * its knob's chooser (strategies/<knob>.c; arrays: alloc/array.h).
+ */
 #define ALLOT_ARRAY_HEAP          11
+#define ALLOT__VALUE_11           1, "heap"
 #define ALLOT_ARRAY_ALLOCA        12
+#define ALLOT__VALUE_12           1, "alloca"
 #define ALLOT_ARRAY_INLINE        13
+#define ALLOT__VALUE_13           1, "inline"
 #define ALLOT_POOL_MALLOC         21
+#define ALLOT__VALUE_21           2, "malloc"
 #define ALLOT_POOL_ARENA          22
+#define ALLOT__VALUE_22           2, "arena"
 #define ALLOT_PATH_STORE_HEAP     31
+#define ALLOT__VALUE_31           3, "heap"
 #define ALLOT_PATH_STORE_INLINE   32
+#define ALLOT__VALUE_32           3, "inline"
 #define ALLOT_PATH_FORMAT_LIBC    41
+#define ALLOT__VALUE_41           4, "libc"
 #define ALLOT_PATH_FORMAT_BUILTIN 42
+#define ALLOT__VALUE_42           4, "builtin"
+
+/*
+ * The strategy knobs, X(key, knob). key is the knob's Bazel flag (--//alloc:<key>), a
+ * string; ALLOT__KNOB_NAME(knob) is the name of its value, a string literal.
+ */
+#define ALLOT__STRATEGY_KNOBS(X)          \
+	X("array", ALLOT_ARRAY_STRATEGY)  \
+	X("pool", ALLOT_POOL_STRATEGY)    \
+	X("path_store", ALLOT_PATH_STORE) \
+	X("path_format", ALLOT_PATH_FORMAT)
+
+/* The knob's decade of a value (0 for no value of any knob), and the value's name. */
+#define ALLOT__VALUE_DECADE(v)      ALLOT__FIRST(ALLOT__PASTE(ALLOT__VALUE_, v), 0, ~)
+#define ALLOT__KNOB_NAME(knob)      ALLOT__SECOND(ALLOT__PASTE(ALLOT__VALUE_, knob))
+#define ALLOT__PASTE(a, b)          ALLOT__PASTE_(a, b)
+#define ALLOT__PASTE_(a, b)         a##b
+#define ALLOT__FIRST(row, ...)      ALLOT__FIRST_(row, __VA_ARGS__)
+#define ALLOT__FIRST_(first, ...)   first
+#define ALLOT__SECOND(row)          ALLOT__SECOND_(row)
+#define ALLOT__SECOND_(first, name) name
+#define ALLOT__SWITCH_NAME(on)      ALLOT__PASTE(ALLOT__SWITCH_, on)
+#define ALLOT__SWITCH_0             "off"
+#define ALLOT__SWITCH_1             "on"
+#define ALLOT__STRING(x)            ALLOT__STRING_(x)
+#define ALLOT__STRING_(x)           #x
 
 /* ---- The first release's spellings ------------------------------------------- */
 
@@ -92,8 +134,7 @@
 #ifndef ALLOT_ARRAY_STRATEGY
 #define ALLOT_ARRAY_STRATEGY ALLOT_ARRAY_ALLOCA
 #endif
-#if ALLOT_ARRAY_STRATEGY != ALLOT_ARRAY_HEAP && ALLOT_ARRAY_STRATEGY != ALLOT_ARRAY_ALLOCA && \
-    ALLOT_ARRAY_STRATEGY != ALLOT_ARRAY_INLINE
+#if ALLOT__VALUE_DECADE(ALLOT_ARRAY_STRATEGY) != 1
 #error \
     "ALLOT_ARRAY_STRATEGY must be one of ALLOT_ARRAY_HEAP, ALLOT_ARRAY_ALLOCA, ALLOT_ARRAY_INLINE"
 #endif
@@ -108,14 +149,14 @@
 #ifndef ALLOT_POOL_STRATEGY
 #define ALLOT_POOL_STRATEGY ALLOT_POOL_ARENA
 #endif
-#if ALLOT_POOL_STRATEGY != ALLOT_POOL_MALLOC && ALLOT_POOL_STRATEGY != ALLOT_POOL_ARENA
+#if ALLOT__VALUE_DECADE(ALLOT_POOL_STRATEGY) != 2
 #error "ALLOT_POOL_STRATEGY must be one of ALLOT_POOL_MALLOC, ALLOT_POOL_ARENA"
 #endif
 
 #ifndef ALLOT_PATH_STORE
 #define ALLOT_PATH_STORE ALLOT_PATH_STORE_HEAP
 #endif
-#if ALLOT_PATH_STORE != ALLOT_PATH_STORE_HEAP && ALLOT_PATH_STORE != ALLOT_PATH_STORE_INLINE
+#if ALLOT__VALUE_DECADE(ALLOT_PATH_STORE) != 3
 #error "ALLOT_PATH_STORE must be one of ALLOT_PATH_STORE_HEAP, ALLOT_PATH_STORE_INLINE"
 #endif
 
@@ -129,7 +170,7 @@
 #ifndef ALLOT_PATH_FORMAT
 #define ALLOT_PATH_FORMAT ALLOT_PATH_FORMAT_LIBC
 #endif
-#if ALLOT_PATH_FORMAT != ALLOT_PATH_FORMAT_LIBC && ALLOT_PATH_FORMAT != ALLOT_PATH_FORMAT_BUILTIN
+#if ALLOT__VALUE_DECADE(ALLOT_PATH_FORMAT) != 4
 #error "ALLOT_PATH_FORMAT must be one of ALLOT_PATH_FORMAT_LIBC, ALLOT_PATH_FORMAT_BUILTIN"
 #endif
 
@@ -156,6 +197,20 @@
 #ifndef ALLOT_MALLOC_NAME
 #define ALLOT_MALLOC_NAME "system"
 #endif
+
+/*
+ * The build's knobs as key=value fields, keyed as the Bazel flags are: what programs
+ * print, and scripts read ("array=alloca pool=arena path_store=heap path_format=libc
+ * array_inline_max=2 malloc=system stats=off checks=on").
+ */
+#define ALLOT__FIELD(key, knob) key "=" ALLOT__KNOB_NAME(knob) " "
+/* clang-format off */
+#define ALLOT__CONFIG_FIELDS                                                   \
+	ALLOT__STRATEGY_KNOBS(ALLOT__FIELD)                                    \
+	"array_inline_max=" ALLOT__STRING(ALLOT_ARRAY_INLINE_MAX)              \
+	    " malloc=" ALLOT_MALLOC_NAME " stats=" ALLOT__SWITCH_NAME(ALLOT_STATS) \
+	    " checks=" ALLOT__SWITCH_NAME(ALLOT_CHECKS)
+/* clang-format on */
 
 /* ---- The host's heap and die handler ------------------------------------------- */
 

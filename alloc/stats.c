@@ -29,45 +29,13 @@ void allot_stats_print(FILE *out)
 #undef PRINT
 }
 
-#define ALLOT__STR_(x) #x
-#define ALLOT__STR(x)  ALLOT__STR_(x)
-
-#if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
-#define ARRAY_NAME "heap"
-#elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_ALLOCA
-#define ARRAY_NAME "alloca"
-#else
-#define ARRAY_NAME "inline"
-#endif
-
-#if ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
-#define POOL_NAME "malloc"
-#else
-#define POOL_NAME "arena"
-#endif
-
-#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
-#define STORE_NAME "heap"
-#else
-#define STORE_NAME "inline"
-#endif
-
-#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_LIBC
-#define FORMAT_NAME "libc"
-#else
-#define FORMAT_NAME "builtin"
-#endif
-
-#if ALLOT_STATS
-#define ALLOT__STATS_NAME "on"
-#else
-#define ALLOT__STATS_NAME "off"
-#endif
+/* The contract's form: "array=alloca:2 pool=arena path=heap,libc malloc=system stats=off". */
+#define ARRAY ALLOT__KNOB_NAME(ALLOT_ARRAY_STRATEGY) ":" ALLOT__STRING(ALLOT_ARRAY_INLINE_MAX)
+#define POOL  ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
+#define PATH  ALLOT__KNOB_NAME(ALLOT_PATH_STORE) "," ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT)
 
 const char *allot_config(void)
 {
-	return "array=" ARRAY_NAME
-	       ":" ALLOT__STR(ALLOT_ARRAY_INLINE_MAX) " pool=" POOL_NAME " path=" STORE_NAME
-	                                              "," FORMAT_NAME " malloc=" ALLOT_MALLOC_NAME
-	                                              " stats=" ALLOT__STATS_NAME;
+	return "array=" ARRAY " pool=" POOL " path=" PATH " malloc=" ALLOT_MALLOC_NAME
+	       " stats=" ALLOT__SWITCH_NAME(ALLOT_STATS);
 }

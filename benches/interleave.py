@@ -4,10 +4,11 @@
 The variants are the programs benches/<bench>_* next to this script (in Bazel's
 runfiles): one per strategy combination, each timing its own workload and printing
 
-    allot: <allot_config() string, or a name such as "limit">
+    strategies: array=<a> pool=<p> path_store=<s> path_format=<f> ... stats=<on|off> ...
     result: name=<variant|allot> toolchain=<t> entries=<n> ns=<ns> checksum=<hex> [heap_calls=<n>]
 
-(one or more result lines). Programs built with stats=on are the counting twins: run
+(the strategies line, allot's key=value fields, only from programs that use allot; one
+or more result lines). Programs built with stats=on are the counting twins: run
 once, untimed, for their heap calls. Every round runs every program once, in an order
 rotated each round, so that machine noise falls on all variants alike; a variant's time
 is the median of its rounds, its spread the half-range around it.
@@ -31,7 +32,7 @@ import sys
 
 RESULT = re.compile(r"^result: (.*)$", re.M)
 CHANGES = re.compile(r"^changes: (\d+)", re.M)
-CONFIG = re.compile(r"^allot: (.*)$", re.M)
+STRATEGIES = re.compile(r"^strategies: (.*)$", re.M)
 
 
 def find_programs(bench):
@@ -49,13 +50,18 @@ def find_programs(bench):
     return programs
 
 
-def variant_name(config):
-    """A short name from allot_config(): "array=alloca pool=arena path=heap,libc"."""
-    fields = dict(kv.split("=", 1) for kv in config.split())
-    name = "array=%s pool=%s path=%s" % (fields["array"].split(":")[0], fields["pool"], fields["path"])
-    if fields.get("malloc", "system") != "system":
-        name += " malloc=" + fields["malloc"]
-    return name, fields
+def key_values(text):
+    """The key=value fields of a line, as a dict."""
+    return dict(kv.split("=", 1) for kv in text.split() if "=" in kv)
+
+
+def variant_name(strategies):
+    """A short name from a program's strategies: "array=alloca pool=arena path=heap,libc"."""
+    name = "array=%s pool=%s path=%s,%s" % (
+        strategies["array"], strategies["pool"], strategies["path_store"], strategies["path_format"])
+    if strategies.get("malloc", "system") != "system":
+        name += " malloc=" + strategies["malloc"]
+    return name
 
 
 def run(program, args):
@@ -75,17 +81,17 @@ def run(program, args):
     if done.returncode != 0:
         sys.exit("interleave: %s exited with %d" % (" ".join(command), done.returncode))
     out = done.stdout.replace("\r", "")
-    config = CONFIG.search(out)
+    strategies = STRATEGIES.search(out)
     changes = CHANGES.search(out)
     results = []
     for line in RESULT.findall(out):
-        fields = dict(kv.split("=", 1) for kv in line.split(" ") if "=" in kv)
+        fields = key_values(line)
         if changes:
             fields["changes"] = int(changes.group(1))
         results.append(fields)
     if not results:
         sys.exit("interleave: %s printed no result line" % program)
-    return (config.group(1) if config else ""), results
+    return (key_values(strategies.group(1)) if strategies else {}), results
 
 
 def main():
@@ -116,30 +122,30 @@ def main():
     toolchain, entries, changes, checks = "", 0, None, set()
     timed = []
     for program in programs:  # the counting twins, once
-        config, results = run(program, opts.args)
+        strategies, results = run(program, opts.args)
         for r in results:
             checksums.setdefault(r["checksum"], []).append(os.path.basename(program))
             toolchain, entries = r["toolchain"], int(r["entries"])
             changes = r.get("changes")
             checks.add(r.get("checks", "?"))
-        if "stats=on" in config:
-            name, _ = variant_name(config)
+        if strategies.get("stats") == "on":
+            name = variant_name(strategies)
             heap_calls[name] = int(results[0].get("heap_calls", 0))
         else:
             timed.append(program)
     for rnd in range(opts.rounds):
         shift = rnd % len(timed)
         for program in timed[shift:] + timed[:shift]:
-            config, results = run(program, opts.args)
+            strategies, results = run(program, opts.args)
             for r in results:
                 checksums.setdefault(r["checksum"], []).append(os.path.basename(program))
                 if r["name"] == "allot":
-                    name, fields = variant_name(config)
-                    strategies = {k: v for k, v in fields.items() if k != "stats"}
+                    name = variant_name(strategies)
+                    shown = {k: v for k, v in strategies.items() if k not in ("stats", "checks")}
                 else:
-                    name, strategies = r["name"], {}
+                    name, shown = r["name"], {}
                 times.setdefault(name, []).append(int(r["ns"]))
-                info[name] = {"strategies": strategies, "checksum": r["checksum"]}
+                info[name] = {"strategies": shown, "checksum": r["checksum"]}
 
     if len(checksums) != 1:
         lines = ["  %s: %s" % (c, ", ".join(sorted(set(p)))) for c, p in checksums.items()]

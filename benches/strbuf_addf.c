@@ -146,7 +146,7 @@ int main(int argc, char **argv)
 		}
 	}
 	make_names(&names, nr);
-	printf("allot: %s\n", allot_config());
+	printf("strategies: %s\n", ALLOT__CONFIG_FIELDS);
 	rotate = (int) (bench_now_ns() % NWAYS); /* each run starts with another way */
 	for (i = 0; i < NWAYS; i++) {
 		enum way way = (enum way)((i + rotate) % NWAYS);

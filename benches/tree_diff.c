@@ -161,7 +161,7 @@ static uint64_t flush_raw(struct walk *w, FILE *out)
 	return h;
 }
 
-#define VARIANT_NAME NULL /* named by its allot_config() */
+#define VARIANT_NAME NULL /* named by its strategies */
 
 #else /* TREE_DIFF_LIMIT: everything allocated up front, lines written by hand */
 
@@ -429,7 +429,8 @@ int main(int argc, char **argv)
 	       (unsigned long long) w.found.added, (unsigned long long) w.found.deleted,
 	       (unsigned long long) w.found.modified);
 	printf("checksum: %016llx\n", (unsigned long long) checksum);
-	printf("allot: %s\n", VARIANT_NAME ? VARIANT_NAME : allot_config());
+	if (!VARIANT_NAME)
+		printf("strategies: %s\n", ALLOT__CONFIG_FIELDS);
 	printf("result: name=%s toolchain=%s checks=%s entries=%zu ns=%llu checksum=%016llx",
 	       variant, BENCH_TOOLCHAIN, ALLOT_CHECKS ? "on" : "off", entries,
 	       (unsigned long long) elapsed, (unsigned long long) checksum);

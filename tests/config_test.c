@@ -2,6 +2,7 @@
 #if defined(__linux__)
 #define _GNU_SOURCE /* dladdr, RTLD_DEFAULT */
 #endif
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,34 +13,46 @@
 #include <dlfcn.h>
 #endif
 
+/* allot_config()'s form, rewritten as key=value fields; "" if it is not in that form. */
+static void config_as_fields(const char *config, char *out, size_t size)
+{
+	char array[32], pool[32], store[32], format[32], malloc_name[64], stats[8];
+	unsigned inline_max;
+
+	out[0] = '\0';
+	if (sscanf(config, "array=%31[^:]:%u pool=%31s path=%31[^,],%31s malloc=%63s stats=%7s",
+	           array, &inline_max, pool, store, format, malloc_name, stats) == 7)
+		snprintf(
+		    out, size,
+		    "array=%s pool=%s path_store=%s path_format=%s array_inline_max=%u malloc=%s "
+		    "stats=%s",
+		    array, pool, store, format, inline_max, malloc_name, stats);
+}
+
+/* allot_config() and the key=value fields name the same knob values, from one table. */
 ALLOT_TEST(config, names_every_knob)
 {
-	const char *c = allot_config();
+	const char *fields = ALLOT__CONFIG_FIELDS;
+	char rewritten[320];
 
-#if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
-	CHECK(strstr(c, "array=heap:") == c);
-#elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_ALLOCA
-	CHECK(strstr(c, "array=alloca:") == c);
-#else
-	CHECK(strstr(c, "array=inline:") == c);
-#endif
-#if ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
-	CHECK(strstr(c, " pool=malloc ") != NULL);
-#else
-	CHECK(strstr(c, " pool=arena ") != NULL);
-#endif
-#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
-#define STORE_NAME "heap"
-#else
-#define STORE_NAME "inline"
-#endif
-#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_LIBC
-	CHECK(strstr(c, " path=" STORE_NAME ",libc ") != NULL);
-#else
-	CHECK(strstr(c, " path=" STORE_NAME ",builtin ") != NULL);
-#endif
-	CHECK(strstr(c, " malloc=" ALLOT_MALLOC_NAME " ") != NULL);
-	CHECK(strstr(c, ALLOT_STATS ? " stats=on" : " stats=off") != NULL);
+	config_as_fields(allot_config(), rewritten, sizeof(rewritten));
+	CHECK(rewritten[0] != '\0');
+	CHECK(strncmp(fields, rewritten, strlen(rewritten)) == 0);
+	CHECK_STREQ(fields + strlen(rewritten), ALLOT_CHECKS ? " checks=on" : " checks=off");
+}
+
+/* Each strategy knob's value is a value of that knob, named in the fields at its key. */
+ALLOT_TEST(config, every_knob_has_a_value_of_its_own)
+{
+	const char *fields = " " ALLOT__CONFIG_FIELDS " ";
+	char field[64];
+
+#define CHECK_KNOB(key, knob)                                                   \
+	CHECK(ALLOT__VALUE_DECADE(knob) == (knob) / 10);                        \
+	snprintf(field, sizeof(field), " %s=%s ", key, ALLOT__KNOB_NAME(knob)); \
+	CHECK(strstr(fields, field) != NULL);
+	ALLOT__STRATEGY_KNOBS(CHECK_KNOB)
+#undef CHECK_KNOB
 }
 
 /* Under Bazel, the variant's build rule says which string its knobs must give. */
