@@ -86,7 +86,7 @@ struct out {
 };
 
 /* Reserves n bytes at the cursor: where to write them, or NULL if they do not fit. */
-ALLOT__ALWAYS_INLINE char *reserve(struct out *o, size_t n)
+ALLOT__ALWAYS_INLINE char *reserve_bytes(struct out *o, size_t n)
 {
 	char *at = o->pos + n <= o->limit ? o->buf + o->pos : NULL;
 
@@ -99,7 +99,7 @@ ALLOT__ALWAYS_INLINE char *reserve(struct out *o, size_t n)
  * directory, a hex digit pair): overlapping 16-, 8- or 4-byte moves, which compilers
  * inline.
  */
-ALLOT__ALWAYS_INLINE void copy(char *to, const char *from, size_t n)
+ALLOT__ALWAYS_INLINE void copy_bytes(char *to, const char *from, size_t n)
 {
 	size_t i;
 
@@ -123,7 +123,7 @@ ALLOT__ALWAYS_INLINE void copy(char *to, const char *from, size_t n)
 }
 
 /* strlen, with the lengths of the shortest strings (a path's "xx" directory) inline. */
-ALLOT__ALWAYS_INLINE size_t length(const char *s)
+ALLOT__ALWAYS_INLINE size_t short_strlen(const char *s)
 {
 	if (!s[0])
 		return 0;
@@ -134,17 +134,17 @@ ALLOT__ALWAYS_INLINE size_t length(const char *s)
 	return 3 + strlen(s + 3);
 }
 
-ALLOT__ALWAYS_INLINE void put(struct out *o, const char *s, size_t n)
+ALLOT__ALWAYS_INLINE void put_bytes(struct out *o, const char *s, size_t n)
 {
-	char *at = reserve(o, n);
+	char *at = reserve_bytes(o, n);
 
 	if (at)
-		copy(at, s, n);
+		copy_bytes(at, s, n);
 }
 
-ALLOT__ALWAYS_INLINE void fill(struct out *o, char c, size_t n)
+ALLOT__ALWAYS_INLINE void fill_bytes(struct out *o, char c, size_t n)
 {
-	char *at = reserve(o, n);
+	char *at = reserve_bytes(o, n);
 
 	if (!at)
 		return;
@@ -343,14 +343,14 @@ ALLOT__ALWAYS_INLINE size_t pad_before(struct out *o, const struct spec *s, size
 	size_t pad = s->width > 0 && (size_t) s->width > n ? (size_t) s->width - n : 0;
 
 	if (pad && !(s->flags & MINUS))
-		fill(o, ' ', pad);
+		fill_bytes(o, ' ', pad);
 	return pad;
 }
 
 ALLOT__ALWAYS_INLINE void pad_after(struct out *o, const struct spec *s, size_t pad)
 {
 	if (pad && (s->flags & MINUS))
-		fill(o, ' ', pad);
+		fill_bytes(o, ' ', pad);
 }
 
 ALLOT__ALWAYS_INLINE void format_text(struct out *o, const struct spec *s, const char *text,
@@ -358,39 +358,96 @@ ALLOT__ALWAYS_INLINE void format_text(struct out *o, const struct spec *s, const
 {
 	size_t pad = pad_before(o, s, n);
 
-	put(o, text, n);
+	put_bytes(o, text, n);
 	pad_after(o, s, pad);
 }
 
-ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, uintmax_t v,
-                                         int negative)
+/* Every two-digit string in base 10, 8 and 16: two digits per division. */
+static const char decimal_pairs[2 * 10 * 10 + 1] =
+    "0001020304050607080910111213141516171819202122232425262728293031"
+    "3233343536373839404142434445464748495051525354555657585960616263"
+    "6465666768697071727374757677787980818283848586878889909192939495"
+    "96979899";
+static const char octal_pairs[2 * 8 * 8 + 1] =
+    "0001020304050607101112131415161720212223242526273031323334353637"
+    "4041424344454647505152535455565760616263646566677071727374757677";
+static const char hex_pairs[2 * 16 * 16 + 1] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+/*
+ * Writes v's digits in base radix (8, 10 or 16) backwards from end, two per division from
+ * pairs (that base's table above); returns where they start. The value 0 has no digits.
+ */
+ALLOT__ALWAYS_INLINE char *digits_in(char *end, uintmax_t v, unsigned radix, const char *pairs)
 {
-	static const char lower[] = "0123456789abcdef", upper[] = "0123456789ABCDEF";
-	char digits[3 * sizeof(uintmax_t)]; /* enough for octal */
-	char *end = digits + sizeof(digits), *d = end;
-	char prefix[2] = {0, 0};
-	size_t nprefix = 0, ndigits, zeros = 0, body;
-
-	switch (s->conv) {
-	case 'x':
-	case 'X': {
-		const char *set = s->conv == 'x' ? lower : upper;
-
-		for (; v; v >>= 4)
-			*--d = set[v & 15];
-		if ((s->flags & HASH) && d != end) {
-			prefix[nprefix++] = '0';
-			prefix[nprefix++] = s->conv;
-		}
-		break;
+	while (v >= radix * radix) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (v % (radix * radix)), 2);
+		v /= radix * radix;
 	}
+	if (v >= radix) {
+		end -= 2;
+		memcpy(end, pairs + 2 * v, 2);
+	} else if (v) {
+		*--end = pairs[2 * v + 1];
+	}
+	return end;
+}
+
+/*
+ * Writes the digits of v for conversion conv (d i u: base 10, o: 8, x X: 16) backwards
+ * from end, where a NUL is; returns where they start.
+ */
+ALLOT__ALWAYS_INLINE char *write_digits(char *end, uintmax_t v, char conv)
+{
+	char *start, *d;
+
+	switch (conv) {
 	case 'o':
-		for (; v; v >>= 3)
-			*--d = (char) ('0' + (v & 7));
-		break;
+		return digits_in(end, v, 8, octal_pairs);
+	case 'x':
+		return digits_in(end, v, 16, hex_pairs);
+	case 'X':
+		start = digits_in(end, v, 16, hex_pairs);
+		for (d = start; *d; d++)
+			if (*d > '9')
+				*d = (char) (*d - 'a' + 'A');
+		return start;
 	default:
-		for (; v; v /= 10)
-			*--d = (char) ('0' + v % 10);
+		return digits_in(end, v, 10, decimal_pairs);
+	}
+}
+
+/*
+ * Writes an integer conversion of the magnitude v (negative: a '-' goes before it) for
+ * conv, s->conv as a constant (so that each conversion gets code of its own): its sign or "0x", the zeros that precision, "#o" or the 0 flag ask for, its digits, and the
+ * spaces that make up the width, all in one piece.
+ */
+ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, char conv,
+                                         uintmax_t v, int negative)
+{
+	char digits[3 * sizeof(uintmax_t) + 1]; /* enough for octal, and a NUL after them */
+	char *end = digits + sizeof(digits) - 1, *d;
+	char prefix[2] = {0, 0};
+	size_t nprefix = 0, ndigits, zeros = 0, body, pad = 0;
+	char *at;
+
+	*end = '\0';
+	d = write_digits(end, v, conv);
+	ndigits = (size_t) (end - d);
+	if (conv == 'x' || conv == 'X') {
+		if ((s->flags & HASH) && ndigits) {
+			prefix[nprefix++] = '0';
+			prefix[nprefix++] = conv;
+		}
+	} else if (conv != 'o') {
 		if (negative)
 			prefix[nprefix++] = '-';
 		else if (s->flags & PLUS)
@@ -398,7 +455,6 @@ ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, ui
 		else if (s->flags & SPACE)
 			prefix[nprefix++] = ' ';
 	}
-	ndigits = (size_t) (end - d);
 	if (s->prec < 0) {
 		if (!ndigits)
 			zeros = 1; /* the value 0 is "0" */
@@ -406,31 +462,96 @@ ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, ui
 		zeros = (size_t) s->prec - ndigits;
 	}
 	/* "#o": the first digit is a 0 (and 0 with precision 0 prints "0"), except MinGW's. */
-	if (s->conv == 'o' && (s->flags & HASH) && !zeros && (PLATFORM_MINGW ? ndigits : 1))
+	if (conv == 'o' && (s->flags & HASH) && !zeros && (PLATFORM_MINGW ? ndigits : 1))
 		zeros = 1;
 	body = nprefix + zeros + ndigits;
-	if ((s->flags & (ZERO | MINUS)) == ZERO && s->prec < 0 && s->width > 0 &&
-	    (size_t) s->width > body) {
-		zeros += (size_t) s->width - body; /* the padding goes after sign and "0x" */
-		body = (size_t) s->width;
+	if (s->width > 0 && (size_t) s->width > body) {
+		if ((s->flags & (ZERO | MINUS)) == ZERO && s->prec < 0)
+			zeros +=
+			    (size_t) s->width - body; /* the padding goes after sign and "0x" */
+		else
+			pad = (size_t) s->width - body;
+		body = (size_t) s->width - pad;
 	}
-	{
-		size_t pad = pad_before(o, s, body);
-		char *at = reserve(o, nprefix);
-		size_t i;
+	at = reserve_bytes(o, pad + body);
+	if (!at)
+		return;
+	if (!(s->flags & MINUS))
+		for (; pad; pad--)
+			*at++ = ' ';
+	if (nprefix) /* a sign or "0x": no copy_bytes() for 2 bytes */
+		*at++ = prefix[0];
+	if (nprefix > 1)
+		*at++ = prefix[1];
+	for (; zeros; zeros--)
+		*at++ = '0';
+	copy_bytes(at, d, ndigits);
+	at += ndigits;
+	for (; pad; pad--)
+		*at++ = ' ';
+}
 
-		for (i = 0; at && i < nprefix; i++) /* a sign or "0x": no copy() for 2 bytes */
-			at[i] = prefix[i];
-		fill(o, '0', zeros);
-		put(o, d, ndigits);
-		pad_after(o, s, pad);
+/*
+ * Formats the conversion s, already parsed, with its arguments from ap. Returns FALLBACK
+ * for what only libc formats: a null %s ("(null)" or a crash: the platform's own
+ * business), or a conversion this file does not take.
+ */
+ALLOT__ALWAYS_INLINE enum outcome convert(struct out *o, struct spec *s, va_list *ap)
+{
+	switch (s->conv) {
+	case 'd':
+	case 'i': {
+		intmax_t v = get_signed(ap, s->length);
+
+		/* the magnitude of INTMAX_MIN fits uintmax_t: negate in unsigned */
+		format_integer(o, s, 'd', v < 0 ? -(uintmax_t) v : (uintmax_t) v, v < 0);
+		return DONE;
+	}
+	case 'u':
+		s->flags &= PLATFORM_MINGW ? ~(unsigned) PLUS : ~(unsigned) (PLUS | SPACE);
+		format_integer(o, s, 'u', get_unsigned(ap, s->length), 0);
+		return DONE;
+	case 'x':
+		s->flags &= ~(unsigned) (PLUS | SPACE);
+		format_integer(o, s, 'x', get_unsigned(ap, s->length), 0);
+		return DONE;
+	case 'X':
+		s->flags &= ~(unsigned) (PLUS | SPACE);
+		format_integer(o, s, 'X', get_unsigned(ap, s->length), 0);
+		return DONE;
+	case 'o':
+		s->flags &= ~(unsigned) (PLUS | SPACE);
+		format_integer(o, s, 'o', get_unsigned(ap, s->length), 0);
+		return DONE;
+	case 'c': {
+		char c = (char) (unsigned char) va_arg(*ap, int);
+
+		format_text(o, s, &c, 1);
+		return DONE;
+	}
+	case 's': {
+		const char *str = va_arg(*ap, const char *);
+		size_t n = 0;
+
+		if (!str)
+			return FALLBACK;
+		if (s->prec < 0)
+			n = short_strlen(str);
+		else
+			while (n < (size_t) s->prec && str[n]) /* no byte past prec is read */
+				n++;
+		format_text(o, s, str, n);
+		return DONE;
+	}
+	default:
+		return FALLBACK;
 	}
 }
 
 /*
  * Formats the one specification at *fmt (just after its '%') into o, reading its
  * arguments from ap, and moves *fmt past it. Returns FALLBACK for a specification it
- * does not reproduce, PERCENT_N for a %n. Out of line: format() stays small.
+ * does not reproduce, PERCENT_N for a %n. Out of line: format_all() stays small.
  */
 ALLOT__NOINLINE enum outcome format_spec(struct out *o, const char **fmt, va_list *ap)
 {
@@ -438,7 +559,7 @@ ALLOT__NOINLINE enum outcome format_spec(struct out *o, const char **fmt, va_lis
 	const char *f = *fmt;
 
 	if (*f == '%') {
-		put(o, "%", 1);
+		put_bytes(o, "%", 1);
 		*fmt = f + 1;
 		return DONE;
 	}
@@ -466,209 +587,102 @@ ALLOT__NOINLINE enum outcome format_spec(struct out *o, const char **fmt, va_lis
 
 		s.prec = prec < 0 ? -1 : prec;
 	}
-	switch (s.conv) {
-	case 'd':
-	case 'i': {
-		intmax_t v = get_signed(ap, s.length);
-
-		/* the magnitude of INTMAX_MIN fits uintmax_t: negate in unsigned */
-		format_integer(o, &s, v < 0 ? -(uintmax_t) v : (uintmax_t) v, v < 0);
-		return DONE;
-	}
-	case 'u':
-		s.flags &= PLATFORM_MINGW ? ~(unsigned) PLUS : ~(unsigned) (PLUS | SPACE);
-		format_integer(o, &s, get_unsigned(ap, s.length), 0);
-		return DONE;
-	case 'x':
-	case 'X':
-	case 'o':
-		s.flags &= ~(unsigned) (PLUS | SPACE);
-		format_integer(o, &s, get_unsigned(ap, s.length), 0);
-		return DONE;
-	case 'c': {
-		char c = (char) (unsigned char) va_arg(*ap, int);
-
-		format_text(o, &s, &c, 1);
-		return DONE;
-	}
-	case 's': {
-		const char *str = va_arg(*ap, const char *);
-		size_t n = 0;
-
-		if (!str)
-			return FALLBACK; /* "(null)" or a crash: the platform's own business */
-		if (s.prec < 0)
-			n = strlen(str);
-		else
-			while (n < (size_t) s.prec && str[n]) /* no byte past prec is read */
-				n++;
-		format_text(o, &s, str, n);
-		return DONE;
-	}
-	default:
-		return FALLBACK;
-	}
+	return convert(o, &s, ap);
 }
 
-/* Every two-digit string in base 10, 8 and 16: two digits per division. */
-static const char decimal_pairs[2 * 10 * 10 + 1] =
-    "0001020304050607080910111213141516171819202122232425262728293031"
-    "3233343536373839404142434445464748495051525354555657585960616263"
-    "6465666768697071727374757677787980818283848586878889909192939495"
-    "96979899";
-static const char octal_pairs[2 * 8 * 8 + 1] =
-    "0001020304050607101112131415161720212223242526273031323334353637"
-    "4041424344454647505152535455565760616263646566677071727374757677";
-static const char hex_pairs[2 * 16 * 16 + 1] =
-    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
-    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
-    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
-    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
-    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
-    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
-    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
-
-/*
- * Writes v's digits in base radix (8, 10 or 16) backwards from end, two at a time from
- * pairs (that base's table above); returns where they start.
- */
-ALLOT__ALWAYS_INLINE char *digits_of(char *end, unsigned v, unsigned radix, const char *pairs)
+/* Sets s to a specification with nothing but its conversion: a plain "%s", say. */
+ALLOT__ALWAYS_INLINE void plain_spec(struct spec *s, char conv)
 {
-	while (v >= radix * radix) {
-		end -= 2;
-		memcpy(end, pairs + 2 * (v % (radix * radix)), 2);
-		v /= radix * radix;
-	}
-	if (v >= radix) {
-		end -= 2;
-		memcpy(end, pairs + 2 * v, 2);
-	} else {
-		*--end = pairs[2 * v + 1];
-	}
-	return end;
+	s->flags = 0;
+	s->width = -1;
+	s->prec = -1;
+	s->length = LEN_NONE;
+	s->conv = conv;
+	s->positional = 0;
 }
 
 /*
- * The integer specifications paths use most ("%d" "%u" "%x" "%o", "%02x" "%06o": at most
- * the 0 flag and a one-digit width, no length modifier), written at buf[*pos] if they
- * fit before limit, and counted in *pos. f is just after the '%'. Returns where the
- * format goes on, or NULL if the specification is not one of these (format_spec's).
+ * The integer specifications paths use most, parsed without parse_spec: %d %i %u %x %X
+ * %o with at most the 0 flag and a one-digit width ("%02x", "%06o"). Formats one into o
+ * and returns where the format goes on, or returns NULL for any other specification.
+ * f is just after the '%'.
  */
-ALLOT__ALWAYS_INLINE const char *small_integer(char *buf, size_t *pos, size_t limit, const char *f,
-                                               va_list *ap)
+ALLOT__ALWAYS_INLINE const char *small_integer(struct out *o, const char *f, va_list *ap)
 {
-	static const char upper[] = "0123456789ABCDEF";
-	char digits[12], *end = digits + sizeof(digits), *d = end;
-	int zero = *f == '0', width = 0, negative = 0;
-	unsigned v;
-	size_t n, pad;
+	struct spec s;
 
-	f += zero;
+	plain_spec(&s, 0);
+	if (*f == '0') {
+		s.flags = ZERO;
+		f++;
+	}
 	if (*f >= '1' && *f <= '9')
-		width = *f++ - '0';
+		s.width = *f++ - '0';
+	s.conv = *f;
 	switch (*f) {
 	case 'd':
-	case 'i': {
-		int i = va_arg(*ap, int);
-
-		negative = i < 0;
-		d = digits_of(end, negative ? -(unsigned) i : (unsigned) i, 10, decimal_pairs);
-		break;
-	}
+	case 'i':
 	case 'u':
-		d = digits_of(end, va_arg(*ap, unsigned), 10, decimal_pairs);
-		break;
 	case 'x':
-		d = digits_of(end, va_arg(*ap, unsigned), 16, hex_pairs);
-		break;
 	case 'X':
-		v = va_arg(*ap, unsigned);
-		do
-			*--d = upper[v & 15];
-		while (v >>= 4);
-		break;
 	case 'o':
-		d = digits_of(end, va_arg(*ap, unsigned), 8, octal_pairs);
-		break;
+		convert(o, &s, ap); /* DONE: no integer goes to libc */
+		return f + 1;
 	default:
 		return NULL;
 	}
-	n = (size_t) (end - d) + (size_t) negative;
-	pad = (size_t) width > n ? (size_t) width - n : 0;
-	if (*pos + n + pad <= limit) {
-		char *w = buf + *pos;
-
-		if (!zero)
-			for (; pad; pad--)
-				*w++ = ' ';
-		if (negative)
-			*w++ = '-';
-		for (; pad; pad--) /* zero padding goes after the sign */
-			*w++ = '0';
-		copy(w, d, (size_t) (end - d));
-	}
-	*pos += n + ((size_t) width > n ? (size_t) width - n : 0);
-	return f + 1;
 }
 
 /*
- * Formats fmt into o, reading the arguments from ap: literal text, plain %s and %c and
- * small integers, the bulk of path formats, in a loop small enough to stay in registers;
- * every other specification through format_spec. Stops at the first specification it does not
- * reproduce (FALLBACK) or at a %n (PERCENT_N); o then holds garbage.
+ * Formats fmt into o, reading the arguments from ap: literal text, a plain %s or %c and
+ * the small integers, the bulk of path formats, in a loop that keeps the cursor in
+ * registers; every other specification through format_spec. Stops at the first
+ * specification it does not reproduce (FALLBACK) or at a %n (PERCENT_N); o then holds
+ * garbage.
  */
-ALLOT__ALWAYS_INLINE enum outcome format(struct out *o, const char *fmt, va_list *ap)
+ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_list *ap)
 {
-	char *buf = o->buf;
-	size_t pos = o->pos, limit = o->limit;
+	struct out w = *o; /* no pointer to it leaves here: it stays in registers */
+	struct spec s;
 	const char *next;
+	enum outcome r;
 
 	for (;;) {
 		if (*fmt != '%') {
 			if (!*fmt)
 				break;
-			if (pos < limit)
-				buf[pos] = *fmt;
-			pos++;
+			if (w.pos < w.limit)
+				w.buf[w.pos] = *fmt;
+			w.pos++;
 			fmt++;
-		} else if (fmt[1] == 's') {
-			const char *str = va_arg(*ap, const char *);
-			size_t n;
-
-			if (!str)
-				return FALLBACK; /* "(null)" or a crash: the platform's own business */
-			n = length(str);
-			if (pos + n <= limit)
-				copy(buf + pos, str, n);
-			pos += n;
+			continue;
+		}
+		if (fmt[1] == 's') {
+			plain_spec(&s, 's');
+			r = convert(&w, &s, ap);
 			fmt += 2;
-		} else if (fmt[1] == 'c') { /* a plain %c: one byte, perhaps the NUL */
-			char c = (char) (unsigned char) va_arg(*ap, int);
-
-			if (pos < limit)
-				buf[pos] = c;
-			pos++;
+		} else if (fmt[1] == 'c') {
+			plain_spec(&s, 'c');
+			r = convert(&w, &s, ap);
 			fmt += 2;
-		} else if ((next = small_integer(buf, &pos, limit, fmt + 1, ap)) != NULL) {
+		} else if ((next = small_integer(&w, fmt + 1, ap)) != NULL) {
+			r = DONE;
 			fmt = next;
 		} else {
-			enum outcome r;
-
 			fmt++;
-			o->pos = pos;
+			o->pos = w.pos;
 			r = format_spec(o, &fmt, ap);
-			if (r != DONE)
-				return r;
-			pos = o->pos;
+			w.pos = o->pos;
 		}
+		if (r != DONE)
+			return r;
 	}
-	o->pos = pos;
+	o->pos = w.pos; /* what format_spec and convert change */
 	return DONE;
 }
 
 /* Sets o to write at p's free space, from len on. */
-ALLOT__ALWAYS_INLINE void start(struct out *o, const struct allot_path *p)
+ALLOT__ALWAYS_INLINE void start_at_free_space(struct out *o, const struct allot_path *p)
 {
 	o->buf = p->buf;
 	o->start = p->len;
@@ -690,7 +704,7 @@ static void undo_pass(struct allot_path *p)
 ALLOT__NOINLINE void after_first_pass(struct allot_path *p, const char *fmt, struct out *o,
                                       enum outcome r, va_list again)
 {
-	va_list copy;
+	va_list args;
 
 	if (r == DONE && o->pos - o->start > INT_MAX)
 		r = FALLBACK; /* vsnprintf cannot return the count: let it fail */
@@ -698,10 +712,10 @@ ALLOT__NOINLINE void after_first_pass(struct allot_path *p, const char *fmt, str
 	if (r == DONE) {
 		/* it did not fit: grow to the size counted, and format it all once more */
 		allot_path_grow(p, o->pos - o->start);
-		start(o, p);
-		va_copy(copy, again);
-		r = format(o, fmt, &copy);
-		va_end(copy);
+		start_at_free_space(o, p);
+		va_copy(args, again);
+		r = format_all(o, fmt, &args);
+		va_end(args);
 		if (r != DONE || o->pos > o->limit) {
 			undo_pass(p);
 			allot__bug("allot_path_addf: the arguments changed between two passes "
@@ -715,9 +729,9 @@ ALLOT__NOINLINE void after_first_pass(struct allot_path *p, const char *fmt, str
 		allot__die(
 		    "allot_path_addf: %n is not supported (it would write through a pointer)");
 	ALLOT__COUNT(path_addf_fallback, 1);
-	va_copy(copy, again);
-	allot__path_format_libc(p, fmt, &copy, again);
-	va_end(copy);
+	va_copy(args, again);
+	allot__path_format_libc(p, fmt, &args, again);
+	va_end(args);
 }
 
 ALLOT__ALWAYS_INLINE void allot__path_format_builtin(struct allot_path *p, const char *fmt,
@@ -726,8 +740,8 @@ ALLOT__ALWAYS_INLINE void allot__path_format_builtin(struct allot_path *p, const
 	struct out o;
 	enum outcome r;
 
-	start(&o, p);
-	r = format(&o, fmt, args);
+	start_at_free_space(&o, p);
+	r = format_all(&o, fmt, args);
 	if (ALLOT__LIKELY(r == DONE && o.pos <= o.limit && o.pos - o.start <= INT_MAX)) {
 		p->len = o.pos;
 		if (p->alloc)
