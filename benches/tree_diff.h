@@ -1,0 +1,54 @@
+/*
+ * benches/tree_diff.h: what the tree_diff programs share (benches/tree_diff.c, through
+ * allot; benches/tree_diff_limit.c, the floor). Each program includes this header,
+ * defines its walk, then includes benches/tree_diff_main.h, the driver: the walk through
+ * both trees and main(). The walk's functions are static, so that the compiler inlines
+ * them into the driver; they are:
+ *
+ *   struct walk { ...; struct tree_truth found; };   found: the changes seen so far
+ *   static void walk_init(struct walk *w, const struct tree_pair *pair);
+ *   static void walk_release(struct walk *w);
+ *   static size_t enter_dir(struct walk *w, const struct tree_entry *e);  returns baselen
+ *   static void leave_dir(struct walk *w, size_t baselen);
+ *   static void queue_change(struct walk *w, const struct tree_entry *old,
+ *                            const struct tree_entry *new, char status);
+ *   static uint64_t flush_raw(struct walk *w, FILE *out);  the raw lines, and their checksum
+ *   #define VARIANT_NAME  the result line's name: NULL for allot's (its strategies name it)
+ *
+ * A file that includes it defines _POSIX_C_SOURCE (200809L) before any header.
+ */
+#ifndef ALLOT_BENCHES_TREE_DIFF_H
+#define ALLOT_BENCHES_TREE_DIFF_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc/alloc.h"
+#include "benches/bench.h"
+#include "benches/trees.h"
+
+static const unsigned char null_oid[OID_RAWSZ];
+
+static void oid_to_hex(const unsigned char *oid, char *hex)
+{
+	static const char digits[] = "0123456789abcdef";
+	int i;
+
+	for (i = 0; i < OID_RAWSZ; i++) {
+		hex[2 * i] = digits[oid[i] >> 4];
+		hex[2 * i + 1] = digits[oid[i] & 0xf];
+	}
+	hex[2 * OID_RAWSZ] = '\0';
+}
+
+static void write_line(FILE *out, const char *line, size_t len)
+{
+	if (out && fwrite(line, 1, len, out) != len) {
+		fprintf(stderr, "tree_diff: cannot write the output: %s\n", strerror(errno));
+		exit(1);
+	}
+}
+
+#endif /* ALLOT_BENCHES_TREE_DIFF_H */
