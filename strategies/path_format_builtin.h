@@ -491,6 +491,15 @@ ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, ch
 		*at++ = ' ';
 }
 
+/* An unsigned conversion conv (a constant), without the flags in ignored. */
+ALLOT__ALWAYS_INLINE enum outcome format_unsigned(struct out *o, struct spec *s, char conv,
+                                                  unsigned ignored, va_list *ap)
+{
+	s->flags &= ~ignored;
+	format_integer(o, s, conv, get_unsigned(ap, s->length), 0);
+	return DONE;
+}
+
 /*
  * Formats the conversion s, already parsed, with its arguments from ap. Returns FALLBACK
  * for what only libc formats: a null %s ("(null)" or a crash: the platform's own
@@ -507,22 +516,14 @@ ALLOT__ALWAYS_INLINE enum outcome convert(struct out *o, struct spec *s, va_list
 		format_integer(o, s, 'd', v < 0 ? -(uintmax_t) v : (uintmax_t) v, v < 0);
 		return DONE;
 	}
-	case 'u':
-		s->flags &= PLATFORM_MINGW ? ~(unsigned) PLUS : ~(unsigned) (PLUS | SPACE);
-		format_integer(o, s, 'u', get_unsigned(ap, s->length), 0);
-		return DONE;
+	case 'u': /* MinGW's printf keeps the space flag for %u */
+		return format_unsigned(o, s, 'u', PLATFORM_MINGW ? PLUS : PLUS | SPACE, ap);
 	case 'x':
-		s->flags &= ~(unsigned) (PLUS | SPACE);
-		format_integer(o, s, 'x', get_unsigned(ap, s->length), 0);
-		return DONE;
+		return format_unsigned(o, s, 'x', PLUS | SPACE, ap);
 	case 'X':
-		s->flags &= ~(unsigned) (PLUS | SPACE);
-		format_integer(o, s, 'X', get_unsigned(ap, s->length), 0);
-		return DONE;
+		return format_unsigned(o, s, 'X', PLUS | SPACE, ap);
 	case 'o':
-		s->flags &= ~(unsigned) (PLUS | SPACE);
-		format_integer(o, s, 'o', get_unsigned(ap, s->length), 0);
-		return DONE;
+		return format_unsigned(o, s, 'o', PLUS | SPACE, ap);
 	case 'c': {
 		char c = (char) (unsigned char) va_arg(*ap, int);
 
