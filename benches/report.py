@@ -26,7 +26,6 @@ import subprocess
 import sys
 
 PLATFORMS = {"glibc": [], "musl": ["--config=musl"], "mingw": ["--config=mingw"]}
-BACKENDS = ["system", "tcmalloc", "jemalloc", "mimalloc"]
 
 
 def bazel(ws, args, out_file):
@@ -193,7 +192,7 @@ def micro_report(results, outdir):
         for b in data["benchmarks"]:
             if b.get("aggregate_name") == "median":
                 medians.setdefault(b["run_name"], {})[backend] = b.get("items_per_second", 0.0)
-    columns = [b for b in BACKENDS if b in results]
+    columns = list(results)  # the backends, in the order they ran
     rows, chart = [], []
     for name in sorted(medians):
         base = medians.get(micro_baseline(name), {})
@@ -223,7 +222,10 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only", default=",".join(PLATFORMS))
     parser.add_argument("--render", action="store_true")
+    parser.add_argument("--backends", default="system",
+                        help="the heap backends, comma-separated (BUILD.bazel passes alloc/knobs.bzl's)")
     opts = parser.parse_args()
+    backends = [b for b in opts.backends.split(",") if b]
     ws = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
     if not ws:
         sys.exit("report: run it with bazel run //benches:report (it builds the benchmarks itself)")
@@ -235,7 +237,7 @@ def main():
         sys.exit("report: unknown platform %s; they are %s" % (unknown, list(PLATFORMS)))
 
     if opts.render:
-        render(outdir, only, opts.quick)
+        render(outdir, only, opts.quick, backends)
         return
 
     rounds = ["--rounds=1" if opts.quick else "--rounds=%d" % opts.rounds]
@@ -250,7 +252,7 @@ def main():
             runs[bench][p] = json.loads(out)
     micro = {}
     if "glibc" in only:
-        for backend in BACKENDS:
+        for backend in backends:
             target = "//benches:micro" + ("" if backend == "system" else "_" + backend)
             path = os.path.join(outdir, "micro-%s.json" % backend)
             args = ["--benchmark_format=json"]
@@ -258,10 +260,10 @@ def main():
                 args += ["--benchmark_repetitions=2", "--benchmark_min_time=0.001",
                          "--benchmark_filter=nr:2|small_clear|loose_object:add"]
             micro[backend] = json.loads(bazel(ws, ["run", target, "--"] + args, path))
-    render(outdir, only, opts.quick)
+    render(outdir, only, opts.quick, backends)
 
 
-def render(outdir, only, quick):
+def render(outdir, only, quick, backends):
     """report.md and the charts, from the JSON files a run left in outdir."""
     runs, micro = {"tree_diff": {}, "strbuf_addf": {}}, {}
     for bench in runs:
@@ -270,7 +272,7 @@ def render(outdir, only, quick):
             if os.path.exists(path):
                 with open(path) as f:
                     runs[bench][p] = json.load(f)
-    for backend in BACKENDS:
+    for backend in backends:
         path = os.path.join(outdir, "micro-%s.json" % backend)
         if "glibc" in only and os.path.exists(path):
             with open(path) as f:
