@@ -33,23 +33,6 @@ def strategy_combinations():
         for fmt in KNOBS["path_format"].values
     ]
 
-def suite_variants():
-    """The variants every test runs under: every value of every knob.
-
-    Every combination of the array, pool and path strategies, then each other heap
-    backend, stats off, misuse checks off (under each pool strategy; the others follow
-    NDEBUG, so they are on at -c fastbuild), and the edges of array_inline_max.
-    """
-    variants = [dict(v, stats = "true") for v in strategy_combinations()]
-    for backend in MALLOC_LIBS:
-        variants.append({"malloc": backend, "stats": "true"})
-    variants.append({"stats": "false"})
-    variants.append({"checks": "off", "stats": "true"})
-    variants.append({"checks": "off", "pool": "malloc", "stats": "true"})
-    variants.append({"array": "inline", "array_inline_max": "0", "stats": "true"})
-    variants.append({"array": "alloca", "array_inline_max": "8", "stats": "true"})
-    return variants
-
 def variant_tags(strategies, tags = []):
     """The tags of a variant's targets: GLIBC_ONLY when it links a glibc-only backend."""
     if strategies.get("malloc", "system") in MALLOC_LIBS:
@@ -77,7 +60,7 @@ def _declare_variants(kind, name, srcs, deps, variants, defines, tags, kwargs):
     """For each variant: its library and a `kind` (cc_test or cc_binary) target named
     `name`_<variant> on it. Returns [(strategies, label)]."""
     declared = []
-    for strategies in (variants if variants != None else suite_variants()):
+    for strategies in variants:
         variant = "%s_%s" % (name, variant_name(strategies))
         allot_variant_library(
             name = variant + "_alloc",
@@ -104,7 +87,7 @@ def _declare_variants(kind, name, srcs, deps, variants, defines, tags, kwargs):
         declared.append((strategies, ":" + variant))
     return declared
 
-def allot_test_variants(name, srcs, deps = [], variants = None, defines = [], tags = [], **kwargs):
+def allot_test_variants(name, srcs, variants, deps = [], defines = [], tags = [], **kwargs):
     """One cc_test per variant: `name`_<variant>.
 
     (No test_suite of them: it would bring glibc-only variants past the cross configs'
@@ -115,7 +98,7 @@ def allot_test_variants(name, srcs, deps = [], variants = None, defines = [], ta
     """
     _declare_variants("test", name, srcs, deps, variants, defines, tags, kwargs)
 
-def allot_binary_variants(name, srcs, deps = [], variants = None, defines = [], tags = [], **kwargs):
+def allot_binary_variants(name, srcs, variants, deps = [], defines = [], tags = [], **kwargs):
     """One cc_binary per variant (`name`_<variant>).
 
     For programs that must behave the same under every variant (the benchmarks).
@@ -125,11 +108,11 @@ def allot_binary_variants(name, srcs, deps = [], variants = None, defines = [], 
     everywhere = [label for strategies, label in declared if GLIBC_ONLY not in variant_tags(strategies)]
     return for_toolchains(glibc = [label for _, label in declared], cross = everywhere)
 
-def allot_tool_test_variants(name, srcs, script, script_args = [], deps = [], variants = None, defines = [], tags = [], **kwargs):
+def allot_tool_test_variants(name, srcs, script, variants, script_args = [], deps = [], defines = [], tags = [], **kwargs):
     """For each variant: a program built from srcs (`name`_program_<variant>) and an
     sh_test `name`_<variant> that runs `script` with script_args and the program's path.
 
-    For checks that run a program under a tool (tests/valgrind_run.sh, the poisoning
+    For checks that run a program under a tool (tests/runners/valgrind_run.sh, the poisoning
     checks). kwargs go to the programs (linkopts, say).
     """
     declared = _declare_variants("binary", name + "_program", srcs, deps, variants, defines, tags, kwargs)

@@ -3,7 +3,7 @@
  *
  * A test body is a C function declared with ALLOT_TEST(suite, name). It registers
  * itself at start-up (a constructor), so linking the object file is enough; the
- * runners (tests/gtest_main.cc under GoogleTest, tests/plain_main.c where there is no
+ * runners (tests/runners/gtest_main.cc under GoogleTest, tests/runners/plain_main.c where there is no
  * C++) list and run what registered. A failed CHECK ends the test at once and reports
  * file, line and what differed; the runner goes on with the next test.
  *

@@ -1,7 +1,7 @@
 /*
  * Bugs that the tools must catch in pool memory, one per run: `poison_cases NAME` prints
  * the address it is about to touch, then makes the bad access and exits 0 if it lives.
- * tests/poison_check.sh runs every case under ASan or Valgrind and requires a report of
+ * tests/runners/poison_check.sh runs every case under ASan or Valgrind and requires a report of
  * that address, in the function that made the access. Under arena, these accesses are
  * inside heap blocks allot holds: only alloc/memdebug.h's hooks make them visible.
  */

@@ -5,9 +5,9 @@
 # array, pool and path strategies (store and format), stats on and off, misuse checks on
 # (the Bazel suite runs them off too), and runs them, two combinations at a time.
 #
-#   tests/embed_check.sh [CC ...]      default: gcc clang
+#   tests/checks/embed_check.sh [CC ...]      default: gcc clang
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 compilers=("$@")
 [ ${#compilers[@]} -gt 0 ] || compilers=(gcc clang)
 out=$(mktemp -d)
@@ -35,13 +35,13 @@ combinations=()
 for cc in "${compilers[@]}"; do
 	# What does not depend on the knobs builds once per compiler.
 	mkdir "$out/$cc-common"
-	for src in tests/check.c tests/format_gen.c tests/plain_main.c; do
+	for src in tests/check.c tests/format_gen.c tests/runners/plain_main.c; do
 		"$cc" $EMBED_CFLAGS -c "$src" -o "$out/$cc-common/$(basename "$src" .c).o"
 	done
 	# The suite's misuse tests need the checks: the combinations with ALLOT_CHECKS=1.
 	while read -r knobs; do
 		combinations+=("$cc $knobs")
-	done < <(tests/knob_combinations.sh | grep -- '-DALLOT_CHECKS=1')
+	done < <(tests/checks/knob_combinations.sh | grep -- '-DALLOT_CHECKS=1')
 done
 
 export -f check

@@ -9,10 +9,10 @@
 # with --@allot//alloc:* flags, and pinned by allot_cc_binary whatever the flags say;
 # and checks that a bad flag value and a bad pinned value fail with the allowed values.
 #
-#   tests/external_check.sh [BAZEL_ARGS ...]     (e.g. --config=ci is not known there;
+#   tests/checks/external_check.sh [BAZEL_ARGS ...]     (e.g. --config=ci is not known there;
 #                                                 pass plain options like --copt=-Werror)
 set -euo pipefail
-allot=$(cd "$(dirname "$0")/.." && pwd)
+allot=$(cd "$(dirname "$0")/../.." && pwd)
 ws=$(mktemp -d)
 trap 'cd "$ws" && bazel shutdown >/dev/null 2>&1; rm -rf "$ws"' EXIT
 cd "$ws"

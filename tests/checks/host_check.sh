@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # allot dropped into host projects that do not use Bazel, as their users would: a copy of
-# the repository inside a host (tests/hosts/{make,cmake,meson}) whose main.c is the API
+# the repository inside a host (tests/checks/hosts/{make,cmake,meson}) whose main.c is the API
 # program, built and run offline under two knob combinations each (the second with the
 # host's own heap and die handler where the build can name them), with the output's
 # config line checked; and a bad knob value refused, naming the allowed ones.
 #
-#   tests/host_check.sh [make|cmake|meson ...]      default: all three
+#   tests/checks/host_check.sh [make|cmake|meson ...]      default: all three
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 hosts=("$@")
 [ ${#hosts[@]} -gt 0 ] || hosts=(make cmake meson)
 work=$(mktemp -d)
@@ -18,8 +18,8 @@ passed=0 failed=0
 new_host() { # new_host NAME ALLOT_SUBDIR
 	local dir=$work/$1-$((passed + failed))
 	mkdir -p "$dir/$2"
-	cp -r "$root/tests/hosts/$1/." "$root/tests/hosts/host_heap.c" "$root/tests/hosts/host_heap.h" \
-		"$root/tests/hosts/heap_hooks.c" "$dir"
+	cp -r "$root/tests/checks/hosts/$1/." "$root/tests/checks/hosts/host_heap.c" "$root/tests/checks/hosts/host_heap.h" \
+		"$root/tests/checks/hosts/heap_hooks.c" "$dir"
 	cp "$root/tests/api_program.c" "$dir/main.c"
 	(cd "$root" && git ls-files -z alloc strategies allot.mk CMakeLists.txt meson.build \
 		meson_options.txt | xargs -0 cp --parents -t "$dir/$2")

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Prints every combination of allot's C knobs, one line of -D flags each, for the
-# plain-cc checks (tests/embed_check.sh, tests/strict_check.sh): every array, pool and
+# plain-cc checks (tests/checks/embed_check.sh, tests/checks/strict_check.sh): every array, pool and
 # path strategy (store and format), with stats and checks on and off.
 #
-#   tests/knob_combinations.sh
+#   tests/checks/knob_combinations.sh
 set -euo pipefail
 for array in HEAP ALLOCA INLINE; do
 	for pool in MALLOC ARENA; do

@@ -7,14 +7,14 @@ the module itself. Every @repo// in a BUILD file, .BUILD file or .bzl file of al
 be one of them or Bazel's own (bazel_tools), and must also be declared, under the same
 name, by allot_repositories() for WORKSPACE builds (toolchains/repositories.bzl).
 
-    tests/module_check.py            prints "module_check: N passed, M failed"
+    tests/checks/module_check.py            prints "module_check: N passed, M failed"
 """
 import ast
 import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILTIN = {"bazel_tools"}  # Bazel's own, under WORKSPACE and bzlmod alike
 
 

@@ -7,15 +7,15 @@
 #
 # with gcc and clang, in each of the modes gnu99 (at -O2), c11, c17 and c2x (the
 # front end's diagnostics: -fsyntax-only), under every knob
-# combination (tests/knob_combinations.sh); the same as C99 without GNU C (clang with
+# combination (tests/checks/knob_combinations.sh); the same as C99 without GNU C (clang with
 # __GNUC__ and __clang__ undefined: the portable branches of alloc/compiler.h); and the
-# public headers, with every macro of the API expanded (tests/strict/cxx_api.cc), as C++
+# public headers, with every macro of the API expanded (tests/checks/strict/cxx_api.cc), as C++
 # with g++ and clang++. Then knobs in the first release's spelling, and bad values, must
 # stop the build with an #error naming the new spelling or the allowed values.
 #
-#   tests/strict_check.sh [MODE ...]      default: gnu99 c11 c17 c2x
+#   tests/checks/strict_check.sh [MODE ...]      default: gnu99 c11 c17 c2x
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(gnu99 c11 c17 c2x)
 out=$(mktemp -d)
@@ -53,7 +53,7 @@ check() {
 		echo "strict_check: FAILED: $cc -std=$mode $* (library)"
 		head -5 "$dir/err"
 	fi
-	# Each header alone (tests/strict/headers: written once, below).
+	# Each header alone (tests/checks/strict/headers: written once, below).
 	if ! (cd "$dir" && $cc $flags -I"$root" "$@" -fsyntax-only "$out"/headers/*.c) 2>"$dir/err"; then
 		echo "strict_check: FAILED: $cc -std=$mode $* (a header alone)"
 		head -5 "$dir/err"
@@ -77,11 +77,11 @@ while read -r knobs; do
 			jobs+=("$cc $mode $knobs")
 		done
 	done
-done < <(tests/knob_combinations.sh)
+done < <(tests/checks/knob_combinations.sh)
 # Without GNU C (c99: the portable branches need no later standard).
 while read -r knobs; do
 	jobs+=("clang-nognu c99 $knobs")
-done < <(tests/knob_combinations.sh)
+done < <(tests/checks/knob_combinations.sh)
 # The host's heap and die handler named (alloc/config.h and die.c declare them).
 hooks="-DALLOT_MALLOC=host_malloc -DALLOT_REALLOC=host_realloc -DALLOT_FREE=host_free -DALLOT_DIE_DEFAULT=host_die"
 for mode in "${modes[@]}"; do
@@ -101,8 +101,8 @@ for cxx in g++ clang++; do
 		for knobs in "" "-DALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_INLINE -DALLOT_PATH_STORE=ALLOT_PATH_STORE_INLINE -DALLOT_STATS=1"; do
 			cxx_runs=$((cxx_runs + 1))
 			if ! $cxx -std=$std -pedantic -Wall -Wextra -Werror -O2 -I. $knobs -c \
-				tests/strict/cxx_api.cc -o "$out/cxx.o" 2>"$out/err"; then
-				failures+=$'\n'"strict_check: FAILED: $cxx -std=$std $knobs tests/strict/cxx_api.cc"$'\n'"$(head -5 "$out/err")"
+				tests/checks/strict/cxx_api.cc -o "$out/cxx.o" 2>"$out/err"; then
+				failures+=$'\n'"strict_check: FAILED: $cxx -std=$std $knobs tests/checks/strict/cxx_api.cc"$'\n'"$(head -5 "$out/err")"
 			fi
 			for h in "${public_headers[@]}"; do
 				cxx_runs=$((cxx_runs + 1))

@@ -10,10 +10,10 @@
 # New inputs go to a temporary directory; a failing one is kept under
 # ${TMPDIR:-/tmp}/allot-fuzz-artifacts and printed.
 #
-# Usage: tests/fuzz_check.sh        (CI runs it; about three minutes in all)
+# Usage: tests/fuzz/fuzz_check.sh        (CI runs it; about three minutes in all)
 set -eu
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${FUZZ_SECONDS:-20}
 artifacts=${TMPDIR:-/tmp}/allot-fuzz-artifacts
 work=$(mktemp -d)
@@ -25,7 +25,7 @@ failing_heap="-DALLOT_FAILING_HEAP -DALLOT_MALLOC=allot_failing_malloc
 	-DALLOT_REALLOC=allot_failing_realloc -DALLOT_FREE=allot_failing_free"
 upper() { echo "$1" | tr a-z A-Z; }
 
-# fuzz TARGET NAME [-DKNOB=...]: builds tests/TARGET.c with the knobs and fuzzes it.
+# fuzz TARGET NAME [-DKNOB=...]: builds tests/fuzz/TARGET.c with the knobs and fuzzes it.
 fuzz() {
 	target=$1 name=$2
 	shift 2
@@ -34,13 +34,13 @@ fuzz() {
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-I"$root" -DALLOT_STATS=1 $failing_heap "$@" \
 		"$root"/alloc/*.c "$root"/strategies/*.c "$root"/tests/failing_heap.c \
-		"$root"/tests/format_gen.c "$root/tests/$target.c" -o "$bin"
+		"$root"/tests/format_gen.c "$root/tests/fuzz/$target.c" -o "$bin"
 	dict=""
-	[ -f "$root/tests/$target.dict" ] && dict="-dict=$root/tests/$target.dict"
+	[ -f "$root/tests/fuzz/$target.dict" ] && dict="-dict=$root/tests/fuzz/$target.dict"
 	mkdir "$work/corpus-$target-$name"
 	if ! ASAN_OPTIONS=allocator_may_return_null=1 "$bin" -max_total_time="$seconds" \
 		-timeout=10 -max_len=1024 -print_final_stats=1 $dict -artifact_prefix="$artifacts/$target-$name-" \
-		"$work/corpus-$target-$name" "$root/tests/${target}_corpus" >"$work/log" 2>&1; then
+		"$work/corpus-$target-$name" "$root/tests/fuzz/${target}_corpus" >"$work/log" 2>&1; then
 		tail -n 40 "$work/log"
 		echo "fuzz_check: $target ($name) failed; inputs kept in $artifacts:" >&2
 		ls -l "$artifacts" >&2
