@@ -106,6 +106,12 @@ void allot__array_free(void *ptr);
 			allot__array_free(name);               \
 	} while (0)
 
+/*
+ * The array strategy of this build. A strategy is one file, strategies/array_<name>.h,
+ * included here alone when ALLOT_ARRAY_STRATEGY names it: it defines the API's four
+ * macros (ALLOT_ARRAY, ALLOT_ARRAY_DECL, ALLOT_ARRAY_ALLOC, ALLOT_ARRAY_FREE) over the
+ * internals above.
+ */
 #if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
 #include "strategies/array_heap.h"
 #elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_ALLOCA

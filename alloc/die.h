@@ -13,6 +13,16 @@
  * If the handler returns, allot calls abort(). A handler may instead leave with
  * longjmp(): allot checks sizes and arguments before it changes anything, so the
  * pool, path or array that the failing call was given is still intact afterwards.
+ *
+ * Use (a host with a die() of its own, as Git has; or build with ALLOT_DIE_DEFAULT):
+ *
+ *     static void die_from_allot(const char *msg) { die("%s", msg); }
+ *     ...
+ *     allot_set_die(die_from_allot);
+ *
+ * The caller must not:
+ *  - expect the failing call to go on when the handler returns: allot aborts;
+ *  - use the result of the failing call after a longjmp() out of the handler: there is none.
  */
 #ifndef ALLOT_DIE_H
 #define ALLOT_DIE_H

@@ -1,8 +1,9 @@
 """The knobs of allot, in one table that the flags, the transition and the variants share.
 
-Adding a strategy value: add it to `values` below and add its file under strategies/;
-the --//alloc flag accepts it, allot_cc_* can pin it, and the test and benchmark
-variants pick it up.
+Adding a strategy value: add its name to `values` below; in C, its file
+strategies/<knob>_<value>.h, its two lines in alloc/config.h's knob table and its line in
+the knob's chooser (strategies/<knob>.c; arrays: alloc/array.h). The --//alloc flag
+accepts it, allot_cc_* can pin it, and the test and benchmark variants pick it up.
 """
 
 load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "MALLOC_LIBS", "toolchain_setting")

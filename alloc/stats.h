@@ -4,6 +4,18 @@
  * Built with ALLOT_STATS=1 (Bazel: --//alloc:stats=true), allot counts the events
  * below in process-wide counters that any thread may update. With ALLOT_STATS=0 the
  * counting code is not compiled at all and allot_stats_get() reports zeros.
+ *
+ * Use:
+ *
+ *     struct allot_stats s;
+ *
+ *     allot_stats_reset();
+ *     run_the_workload();
+ *     allot_stats_get(&s);
+ *     printf("%llu heap calls\n", (unsigned long long) (s.heap_allocs + s.heap_frees));
+ *
+ * The counters are exact, also across threads; reading them while other threads count
+ * gives each counter's value at some moment, not one moment for all.
  */
 #ifndef ALLOT_STATS_H
 #define ALLOT_STATS_H
