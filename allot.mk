@@ -40,6 +40,10 @@ ALLOT_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 ALLOT_OBJDIR ?= allot-build
 ALLOT_LIB := $(ALLOT_OBJDIR)/liballot.a
 
+# $(call allot__values,decade): the short values of the strategy knob whose values are
+# numbered in that decade (alloc/config.h's knob table: 1 array, 2 pool, 3 path store,
+# 4 path format).
+allot__values = $(shell sed -n 's/^\#define ALLOT__VALUE_$(1)[0-9]  *[0-9]*, "\([a-z0-9_]*\)"$$/\1/p' $(ALLOT_DIR)/alloc/config.h)
 # $(call allot__knob,VARIABLE,C prefix,short values): -DVARIABLE=<C spelling>, or an error.
 allot__upper = $(shell echo '$(1)' | tr a-z A-Z)
 define allot__knob
@@ -51,12 +55,12 @@ allot__choice = $(if $(filter $($(1)),$(2)),-D$(1)=$($(1)),$(error allot: $(1) m
 allot__count = $(if $(shell echo '$($(1))' | grep -x '[0-9][0-9]*'),-D$(1)=$($(1)),$(error allot: $(1) must be a whole number, not '$($(1))'))
 
 ALLOT_CPPFLAGS := -I$(ALLOT_DIR)
-ALLOT_CPPFLAGS += $(if $(ALLOT_ARRAY_STRATEGY),$(call allot__knob,ALLOT_ARRAY_STRATEGY,ALLOT_ARRAY_,heap alloca inline))
+ALLOT_CPPFLAGS += $(if $(ALLOT_ARRAY_STRATEGY),$(call allot__knob,ALLOT_ARRAY_STRATEGY,ALLOT_ARRAY_,$(call allot__values,1)))
 ALLOT_CPPFLAGS += $(if $(ALLOT_ARRAY_INLINE_MAX),$(call allot__count,ALLOT_ARRAY_INLINE_MAX))
-ALLOT_CPPFLAGS += $(if $(ALLOT_POOL_STRATEGY),$(call allot__knob,ALLOT_POOL_STRATEGY,ALLOT_POOL_,malloc arena))
-ALLOT_CPPFLAGS += $(if $(ALLOT_PATH_STORE),$(call allot__knob,ALLOT_PATH_STORE,ALLOT_PATH_STORE_,heap inline))
+ALLOT_CPPFLAGS += $(if $(ALLOT_POOL_STRATEGY),$(call allot__knob,ALLOT_POOL_STRATEGY,ALLOT_POOL_,$(call allot__values,2)))
+ALLOT_CPPFLAGS += $(if $(ALLOT_PATH_STORE),$(call allot__knob,ALLOT_PATH_STORE,ALLOT_PATH_STORE_,$(call allot__values,3)))
 ALLOT_CPPFLAGS += $(if $(ALLOT_PATH_INLINE_SIZE),$(call allot__count,ALLOT_PATH_INLINE_SIZE))
-ALLOT_CPPFLAGS += $(if $(ALLOT_PATH_FORMAT),$(call allot__knob,ALLOT_PATH_FORMAT,ALLOT_PATH_FORMAT_,libc builtin))
+ALLOT_CPPFLAGS += $(if $(ALLOT_PATH_FORMAT),$(call allot__knob,ALLOT_PATH_FORMAT,ALLOT_PATH_FORMAT_,$(call allot__values,4)))
 ALLOT_CPPFLAGS += $(if $(ALLOT_STATS),$(call allot__choice,ALLOT_STATS,0 1))
 ALLOT_CPPFLAGS += $(if $(filter-out auto,$(ALLOT_CHECKS)),$(call allot__choice,ALLOT_CHECKS,0 1))
 ALLOT_CPPFLAGS += $(foreach hook,ALLOT_MALLOC ALLOT_REALLOC ALLOT_FREE ALLOT_DIE_DEFAULT,$(if $($(hook)),-D$(hook)=$($(hook))))

@@ -36,7 +36,8 @@ KNOBS = {
     "pool": _choice(["malloc", "arena"], "arena", "ALLOT_POOL_STRATEGY=ALLOT_POOL_{}"),
     "path_store": _choice(["heap", "inline"], "heap", "ALLOT_PATH_STORE=ALLOT_PATH_STORE_{}"),
     "path_format": _choice(["libc", "builtin"], "libc", "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}"),
-    "malloc": _choice(["system", "tcmalloc", "jemalloc", "mimalloc"], "system", "ALLOT_MALLOC_NAME=\"{}\""),
+    # system: the C library's malloc; the others link a library (toolchains/toolchains.bzl).
+    "malloc": _choice(["system"] + list(MALLOC_LIBS.keys()), "system", "ALLOT_MALLOC_NAME=\"{}\""),
     "stats": _switch(False, "ALLOT_STATS={}"),
     # auto: misuse detection follows NDEBUG (on, except in -c opt builds).
     "checks": _choice(

@@ -55,7 +55,7 @@ def micro_benchmarks(name):
             )
             objects.append(":lib%s.so" % variant)
 
-    for backend in ["system"] + list(MALLOC_LIBS.keys()):
+    for backend in KNOBS["malloc"].values:
         target = name if backend == "system" else "%s_%s" % (name, backend)
         cc_binary(
             name = target + "_bin",
