@@ -28,7 +28,7 @@ char *allot_pool_strndup(struct allot_pool *pool, const char *s, size_t len)
 {
 	const char *nul = memchr(s, '\0', len);
 	size_t n = nul ? (size_t) (nul - s) : len;
-	char *copy = allot_pool_alloc(pool, allot__add(n, 1));
+	char *copy = allot__pool_alloc_string(pool, allot__add(n, 1));
 
 	memcpy(copy, s, n);
 	copy[n] = '\0';
@@ -38,7 +38,8 @@ char *allot_pool_strndup(struct allot_pool *pool, const char *s, size_t len)
 char *allot_pool_strdup(struct allot_pool *pool, const char *s)
 {
 	size_t n = strlen(s);
-	char *copy = allot_pool_alloc(pool, n + 1); /* a string's length + 1 cannot overflow */
+	char *copy =
+	    allot__pool_alloc_string(pool, n + 1); /* a string's length + 1 cannot overflow */
 
 	memcpy(copy, s, n + 1);
 	return copy;
@@ -170,6 +171,20 @@ void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c)
 {
 	pool->footprint -= c->size;
 	allot__free(c->raw);
+}
+
+int allot_pool_contains(const struct allot_pool *pool, const void *ptr)
+{
+	const struct allot__chunk *c;
+	uintptr_t at = (uintptr_t) ptr;
+
+	for (c = pool->head; c; c = c->prev) {
+		const char *end = c == pool->at.cur ? pool->at.next : c->live_end;
+
+		if (at >= (uintptr_t) c + ALLOT__CHUNK_HDR && at < (uintptr_t) end)
+			return 1;
+	}
+	return 0;
 }
 
 size_t allot_pool_used(const struct allot_pool *pool)

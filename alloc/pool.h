@@ -38,8 +38,10 @@
 #ifndef ALLOT_POOL_H
 #define ALLOT_POOL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
+#include "alloc/compiler.h"
 #include "alloc/config.h"
 
 #ifdef __cplusplus
@@ -91,14 +93,18 @@ struct allot_pool {
 	{                   \
 		0, 0, NULL  \
 	}
-#define ALLOT_POOL_INIT                                                                \
+/* A static initialiser: an empty pool whose arena blocks are bytes large (0: 64 KiB). */
+#define ALLOT_POOL_INIT_BLOCK(bytes)                                                   \
 	{                                                                              \
-		NULL, {NULL, NULL, NULL}, NULL, 0, 0, 0, 0, 0,                         \
+		NULL, {NULL, NULL, NULL}, NULL, (bytes), 0, 0, 0, 0,                   \
 		{                                                                      \
 			ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, \
 			    ALLOT__REWOUND_NONE                                        \
 		}                                                                      \
 	}
+
+/* A static initialiser: an empty pool with the default block size. */
+#define ALLOT_POOL_INIT ALLOT_POOL_INIT_BLOCK(0)
 
 /*
  * A position in a pool, from allot_pool_save. Marks form a stack: rewinding to a mark
@@ -123,17 +129,49 @@ void allot_pool_init(struct allot_pool *pool, size_t block_hint);
 /* len bytes, uninitialised, aligned for any object type. */
 void *allot_pool_alloc(struct allot_pool *pool, size_t len);
 
-/* len bytes aligned to align, a power of two up to 4096 (else: BUG). */
+/*
+ * len bytes aligned to align, a power of two from 1 to 4096 (else: BUG). An alignment
+ * below max_align_t's is kept as asked: the object is not padded to more.
+ */
 void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align);
 
 /* count * size bytes, zeroed; the product is overflow-checked. */
 void *allot_pool_calloc(struct allot_pool *pool, size_t count, size_t size);
 
-/* A copy of the string s, NUL-terminated. */
+/* A copy of the string s, NUL-terminated, at alignment 1 (as strndup and strfmt). */
 char *allot_pool_strdup(struct allot_pool *pool, const char *s);
 
 /* A copy of at most len bytes of s, stopping at a NUL, always NUL-terminated. */
 char *allot_pool_strndup(struct allot_pool *pool, const char *s, size_t len);
+
+/*
+ * A string formatted as printf formats it, NUL-terminated, at alignment 1. The bytes
+ * are the platform's vsnprintf output, whatever ALLOT_PATH_FORMAT says (it picks the
+ * formatter). used grows by the length + 1. Under arena, the output is formatted straight
+ * into the block's free space: one pass when it fits. %n reaches the die handler.
+ */
+char *allot_pool_strfmt(struct allot_pool *pool, const char *fmt, ...) ALLOT__PRINTF_FORMAT(2, 3);
+
+/* allot_pool_strfmt with a va_list, which it does not use up (it reads copies). */
+char *allot_pool_vstrfmt(struct allot_pool *pool, const char *fmt, va_list ap)
+    ALLOT__PRINTF_FORMAT(2, 0);
+
+/*
+ * Under arena: the next objects whose sizes, each rounded up to its alignment, add up to
+ * at most bytes make no heap call (it may start a block for them now, leaving the rest
+ * of the current one unused). Under malloc every object is its own heap block: nothing.
+ * A size overflow or a heap failure reaches the die handler before any change.
+ */
+void allot_pool_reserve(struct allot_pool *pool, size_t bytes);
+
+/*
+ * 1 when ptr lies in memory the pool handed out and has not taken back, as Git's
+ * mem_pool_contains answers (under arena, the padding between live objects counts
+ * too); 0 for every other address, NULL included, and for an object that a clear,
+ * release, rewind or combine (as src) took back. Walks the pool's blocks (under malloc,
+ * its objects).
+ */
+int allot_pool_contains(const struct allot_pool *pool, const void *ptr);
 
 /* The pool's current position, to rewind to later. Changes nothing. */
 struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);

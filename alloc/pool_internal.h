@@ -10,6 +10,8 @@
 #ifndef ALLOT_POOL_INTERNAL_H
 #define ALLOT_POOL_INTERNAL_H
 
+#include <stdarg.h>
+
 #include "alloc/pool.h"
 
 /*
@@ -28,6 +30,12 @@ struct allot__chunk {
 	 * object's own.
 	 */
 	unsigned long long stamp;
+	/*
+	 * Where the bytes handed out from the chunk end: objects lie between the header and
+	 * here (allot_pool_contains). For the arena's current block, pool->at.next says it
+	 * instead; the arena sets this when the block stops being the current one.
+	 */
+	char *live_end;
 };
 
 /* Links c at the pool's head, with the next serial number. */
@@ -65,12 +73,29 @@ void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_po
 void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c);
 
 /*
- * Strategy hook, in strategies/pool.c only: len bytes at alignment align (a power of two,
- * at least ALLOT__ALIGN), counted in used and in the stats; dies before any change when
+ * Strategy hook, in strategies/pool.c only: len bytes at alignment align (a power of two
+ * up to 4096), counted in used and in the stats; dies before any change when
  * the heap fails. Every allocation of the API goes through it:
  *
  *     static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align);
  */
+
+/* len bytes at alignment 1, for strings (strategies/pool.c). */
+char *allot__pool_alloc_string(struct allot_pool *pool, size_t len);
+
+/*
+ * Strategy hook: after it, the next objects whose sizes, each rounded up to its
+ * alignment, add up to at most bytes need no heap call (under arena; malloc: nothing).
+ * Dies of a size overflow or a heap failure before any change.
+ */
+void allot__pool_reserve(struct allot_pool *pool, size_t bytes);
+
+/*
+ * Strategy hook: where the next object at alignment 1 would start if it fits, and how
+ * many bytes fit there (*room; 0 and NULL when there is no such room, or the tools watch
+ * the pool). allot_pool_strfmt formats into it, then takes what it wrote.
+ */
+char *allot__pool_room(const struct allot_pool *pool, size_t *room);
 
 /*
  * Strategy hook: the chunks from top down to stop (excluded), which a rewind, clear or
@@ -87,6 +112,16 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
  * for its spare. The arena bumps on in src's block when dst has none; src->at is emptied.
  */
 void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src);
+
+/*
+ * The format strategy's (strategies/path_format.c): fmt formatted with the arguments
+ * into room bytes at buf (room may be 0, buf then NULL), NUL-terminated if it fits;
+ * returns the length of the whole output, and sets *fitted. *args is read first and used
+ * up; again, the same arguments untouched, serves a second pass. fn names the API call
+ * in the die handler's messages.
+ */
+size_t allot__vformat_room(char *buf, size_t room, const char *fmt, va_list *args, va_list again,
+                           int *fitted, const char *fn);
 
 /* Dies with a BUG unless align is a power of two up to 4096. */
 void allot__pool_check_align(size_t align);

@@ -81,11 +81,30 @@ static void *hand_out(struct allot_pool *pool, struct allot__chunk *c, char *dat
 	return data;
 }
 
+/* Sets the current block's live_end: it stops being the current one. */
+static void leave_block(struct allot_pool *pool)
+{
+	if (pool->at.cur)
+		pool->at.cur->live_end = pool->at.next;
+}
+
+/* Makes a bump block of at least size bytes (the spare if it is large enough) current. */
+static void start_block(struct allot_pool *pool, size_t size)
+{
+	struct allot__chunk *c = push_chunk(pool, size, 1);
+
+	leave_block(pool);
+	c->live_end = chunk_data(c);
+	pool->at.cur = c;
+	pool->at.next = chunk_data(c);
+	pool->at.end = (char *) c + c->size;
+}
+
 static void *take_slow(struct allot_pool *pool, size_t len, size_t align)
 {
 	size_t n = allot__add(len ? len : 1, ALLOT__REDZONE);
 	/* A block's data starts max_align_t-aligned: align needs at most this much padding. */
-	size_t need = allot__add(n, align - ALLOT__ALIGN);
+	size_t need = allot__add(n, align > ALLOT__ALIGN ? align - ALLOT__ALIGN : 0);
 	size_t bsize = block_size(pool);
 	struct allot__chunk *c;
 	char *data;
@@ -95,15 +114,13 @@ static void *take_slow(struct allot_pool *pool, size_t len, size_t align)
 		c = push_chunk(pool, allot__add(need, ALLOT__CHUNK_HDR), 0);
 		data = chunk_data(c);
 		data += (size_t) (-(uintptr_t) data & (align - 1));
+		c->live_end = data + n;
 		return hand_out(pool, c, data, len);
 	}
-	c = push_chunk(pool, bsize, 1);
-	pool->at.cur = c;
-	data = chunk_data(c);
-	data += (size_t) (-(uintptr_t) data & (align - 1));
+	start_block(pool, bsize);
+	data = pool->at.next + (size_t) (-(uintptr_t) pool->at.next & (align - 1));
 	pool->at.next = data + n;
-	pool->at.end = (char *) c + c->size;
-	return hand_out(pool, c, data, len);
+	return hand_out(pool, pool->at.cur, data, len);
 }
 
 static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
@@ -114,7 +131,7 @@ static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t
 	/* Every object, even an empty one, has an address of its own; the tools want a red zone. */
 	size_t n = (len ? len : 1) + ALLOT__REDZONE;
 
-	/* (With a red zone, a len near SIZE_MAX wraps n: bump_slow dies of it.) */
+	/* (With a red zone, a len near SIZE_MAX wraps n: take_slow dies of it.) */
 	if (ALLOT__LIKELY(avail >= pad && avail - pad >= n && (!ALLOT__REDZONE || n > len))) {
 		char *data = pool->at.next + pad;
 
@@ -124,10 +141,45 @@ static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t
 	return take_slow(pool, len, align);
 }
 
+/* Grows the spare to capacity bytes, if the heap can: freeing memory never dies for lack of it. */
+static void grow_spare(struct allot_pool *pool, size_t capacity)
+{
+	struct allot__chunk *grown;
+
+	if (pool->spare->size >= capacity)
+		return;
+	grown = allot__try_realloc(pool->spare, capacity);
+	if (!grown)
+		return;
+	pool->footprint += capacity - grown->size;
+	grown->raw = grown;
+	grown->size = capacity;
+	pool->spare = grown;
+	forget_all(grown);
+}
+
+/*
+ * After a rewind or clear to a position without a block to bump from, the kept block
+ * goes on as the current one: a pool used as save, allocate, rewind stays on the fast
+ * path.
+ */
+static void resume_in_spare(struct allot_pool *pool)
+{
+	struct allot__chunk *c = pool->spare;
+
+	pool->spare = NULL;
+	allot__chunk_link(pool, c, 1);
+	ALLOT__MEM_POOL_CREATE(c);
+	c->live_end = chunk_data(c);
+	pool->at.cur = c;
+	pool->at.next = chunk_data(c);
+	pool->at.end = (char *) c + c->size;
+}
+
 void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
                       int keep)
 {
-	struct allot__chunk *kept = pool->spare, *grown;
+	struct allot__chunk *kept = pool->spare;
 	size_t capacity = 0;
 
 	if (pool->at.cur) /* the block the pool went back into: objects after next are gone */
@@ -158,20 +210,37 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 		kept = NULL;
 	}
 	pool->spare = kept;
-	if (!kept)
+	if (kept) {
+		kept->prev = NULL;
+		grow_spare(pool, capacity);
+	}
+	if (keep && pool->spare && !pool->at.cur)
+		resume_in_spare(pool);
+}
+
+void allot__pool_reserve(struct allot_pool *pool, size_t bytes)
+{
+	/*
+	 * An object's padding is less than its alignment, so at most its rounded size: twice
+	 * bytes holds the objects, and each of them (at most bytes) its red zone.
+	 */
+	size_t need = allot__mul(bytes, 2 + ALLOT__REDZONE);
+	size_t avail = (size_t) ((uintptr_t) pool->at.end - (uintptr_t) pool->at.next);
+
+	if (need <= avail)
 		return;
-	kept->prev = NULL;
-	if (kept->size >= capacity)
-		return;
-	/* Grow it to hold all of it, if the heap can: freeing memory never dies for lack of it. */
-	grown = allot__try_realloc(kept, capacity);
-	if (!grown)
-		return;
-	pool->footprint += capacity - grown->size;
-	grown->raw = grown;
-	grown->size = capacity;
-	pool->spare = grown;
-	forget_all(grown);
+	need = allot__add(need, ALLOT__CHUNK_HDR);
+	start_block(pool, need > block_size(pool) ? need : block_size(pool));
+}
+
+char *allot__pool_room(const struct allot_pool *pool, size_t *room)
+{
+	if (ALLOT__MEMDEBUG || !pool->at.cur) { /* the tools would see a write to free space */
+		*room = 0;
+		return NULL;
+	}
+	*room = (size_t) (pool->at.end - pool->at.next);
+	return pool->at.next;
 }
 
 void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
@@ -180,6 +249,8 @@ void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
 
 	if (!dst->at.cur) /* nothing to bump from in dst: continue in src's block */
 		dst->at = src->at;
+	else
+		leave_block(src);
 	src->at = none;
 }
 

@@ -13,11 +13,12 @@
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
-/* One heap block for len bytes at alignment align (at least max_align_t's). */
+/* One heap block for len bytes at alignment align (malloc gives up to max_align_t's). */
 static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
 {
-	size_t slack = align - ALLOT__ALIGN; /* malloc already gives max_align_t alignment */
-	size_t size = allot__add(len, ALLOT__CHUNK_HDR + slack);
+	/* malloc already gives max_align_t alignment */
+	size_t slack = align > ALLOT__ALIGN ? align - ALLOT__ALIGN : 0;
+	size_t size = allot__add(len ? len : 1, ALLOT__CHUNK_HDR + slack);
 	char *raw = allot__malloc(size);
 	char *data = raw + ALLOT__CHUNK_HDR;
 	struct allot__chunk *c;
@@ -28,6 +29,7 @@ static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t
 	c = (struct allot__chunk *) (data - ALLOT__CHUNK_HDR);
 	c->raw = raw;
 	c->size = size;
+	c->live_end = data + (len ? len : 1); /* an empty object has an address of its own */
 	allot__chunk_link(pool, c, 0);
 	pool->used += len;
 	pool->footprint += size;
@@ -47,6 +49,19 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 		top = c->prev;
 		allot__pool_free_chunk(pool, c);
 	}
+}
+
+void allot__pool_reserve(struct allot_pool *pool, size_t bytes)
+{
+	(void) pool; /* every object is its own heap call whatever was reserved */
+	(void) bytes;
+}
+
+char *allot__pool_room(const struct allot_pool *pool, size_t *room)
+{
+	(void) pool; /* an object is a heap block of its exact size: no room to format into */
+	*room = 0;
+	return NULL;
 }
 
 void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
