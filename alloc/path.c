@@ -48,7 +48,7 @@ void allot_path_release(struct allot_path *p)
 	allot_path_init(p, 0);
 }
 
-void allot_path_reset(struct allot_path *p)
+void allot__path_reset_slow(struct allot_path *p)
 {
 	ALLOT__PATH_CHECK(p, "allot_path_reset");
 	if (p->alloc) /* an empty path's buffer is the shared empty string: already "" */
@@ -110,12 +110,7 @@ void allot_path_grow(struct allot_path *p, size_t extra)
 	allot__path_resize(p, need, want > need ? want : need);
 }
 
-size_t allot_path_avail(const struct allot_path *p)
-{
-	return p->alloc ? p->alloc - p->len - 1 : 0;
-}
-
-void allot_path_setlen(struct allot_path *p, size_t len)
+void allot__path_setlen_slow(struct allot_path *p, size_t len)
 {
 	ALLOT__PATH_CHECK(p, "allot_path_setlen");
 	if (len > (p->alloc ? p->alloc - 1 : 0))
@@ -125,7 +120,7 @@ void allot_path_setlen(struct allot_path *p, size_t len)
 	p->len = len;
 }
 
-void allot_path_add(struct allot_path *p, const void *data, size_t len)
+void allot__path_add_slow(struct allot_path *p, const void *data, size_t len)
 {
 	ALLOT__PATH_CHECK(p, "allot_path_add");
 	if (len > allot_path_avail(p)) {
@@ -142,7 +137,7 @@ void allot_path_add(struct allot_path *p, const void *data, size_t len)
 	p->buf[p->len] = '\0';
 }
 
-void allot_path_addch(struct allot_path *p, int c)
+void allot__path_addch_slow(struct allot_path *p, int c)
 {
 	ALLOT__PATH_CHECK(p, "allot_path_addch");
 	if (!allot_path_avail(p))
@@ -171,4 +166,108 @@ void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t 
 	}
 	p->len += 2 * n;
 	p->buf[p->len] = '\0';
+}
+
+void allot_path_attach(struct allot_path *p, char *buf, size_t len, size_t alloc)
+{
+	ALLOT__PATH_CHECK(p, "allot_path_attach");
+	if (alloc <= len)
+		allot__bug("allot_path_attach: alloc must be larger than len (room for the NUL)");
+	allot_path_release(p);
+	buf[len] = '\0';
+	allot__path_take(p, buf, len, alloc);
+}
+
+void allot_path_addpath(struct allot_path *p, const struct allot_path *src)
+{
+	size_t n = src->len;
+
+	ALLOT__PATH_CHECK(p, "allot_path_addpath");
+	allot_path_grow(p, n);
+	memcpy(p->buf + p->len, src->buf, n); /* src->buf read after the grow: src may be p */
+	p->len += n;
+	p->buf[p->len] = '\0';
+}
+
+void allot_path_addchars(struct allot_path *p, int c, size_t n)
+{
+	ALLOT__PATH_CHECK(p, "allot_path_addchars");
+	allot_path_grow(p, n);
+	memset(p->buf + p->len, c, n);
+	p->len += n;
+	p->buf[p->len] = '\0';
+}
+
+/* splice, with fn the API call for the checks' messages. */
+static void splice_in(struct allot_path *p, size_t pos, size_t remove, const void *data, size_t len,
+                      const char *fn, const char *past_the_end)
+{
+	char *tail;
+	size_t tail_len;
+
+	(void) fn; /* for the checks, when ALLOT_CHECKS=1 */
+	ALLOT__PATH_CHECK(p, fn);
+	if (pos > p->len || remove > p->len - pos)
+		allot__bug(past_the_end);
+	if (len > remove)
+		allot_path_grow(p, len - remove);
+	tail = p->buf + pos + remove;
+	tail_len = p->len - pos - remove;
+	if (len != remove)
+		memmove(p->buf + pos + len, tail, tail_len);
+	if (len)
+		memcpy(p->buf + pos, data, len);
+	p->len = p->len - remove + len;
+	if (p->alloc) /* an empty path stays on the shared empty string */
+		p->buf[p->len] = '\0';
+}
+
+void allot_path_splice(struct allot_path *p, size_t pos, size_t remove, const void *data,
+                       size_t len)
+{
+	splice_in(p, pos, remove, data, len, "allot_path_splice",
+	          "allot_path_splice: pos + remove is past the end of the path");
+}
+
+void allot_path_insert(struct allot_path *p, size_t pos, const void *data, size_t len)
+{
+	splice_in(p, pos, 0, data, len, "allot_path_insert",
+	          "allot_path_insert: pos is past the end of the path");
+}
+
+void allot_path_remove(struct allot_path *p, size_t pos, size_t len)
+{
+	splice_in(p, pos, len, NULL, 0, "allot_path_remove",
+	          "allot_path_remove: pos + len is past the end of the path");
+}
+
+int allot_path_strip_suffix(struct allot_path *p, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	ALLOT__PATH_CHECK(p, "allot_path_strip_suffix");
+	if (n > p->len || memcmp(p->buf + p->len - n, suffix, n))
+		return 0;
+	allot_path_setlen(p, p->len - n);
+	return 1;
+}
+
+void allot_path_trim_trailing(struct allot_path *p, char c)
+{
+	size_t len = p->len;
+
+	ALLOT__PATH_CHECK(p, "allot_path_trim_trailing");
+	while (len && p->buf[len - 1] == c)
+		len--;
+	allot_path_setlen(p, len);
+}
+
+int allot_path_cmp(const struct allot_path *a, const struct allot_path *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->buf, b->buf, n);
+
+	if (c)
+		return c;
+	return (a->len > b->len) - (a->len < b->len);
 }

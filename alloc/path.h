@@ -92,9 +92,6 @@ void allot_path_init(struct allot_path *p, size_t hint);
 /* Frees the buffer; p is empty and usable again, as after ALLOT_PATH_INIT. */
 void allot_path_release(struct allot_path *p);
 
-/* Empties p and keeps its capacity. */
-void allot_path_reset(struct allot_path *p);
-
 /*
  * Hands the bytes over as a heap string of *len bytes plus a NUL, which the caller
  * must free() (also when p was empty or inline: then it is a fresh copy). p is left
@@ -108,17 +105,73 @@ void allot_path_move(struct allot_path *dst, struct allot_path *src);
 /* Makes room for extra more bytes and the NUL, so that adding them will not move buf. */
 void allot_path_grow(struct allot_path *p, size_t extra);
 
+/* ---- Inline calls ---------------------------------------------------------------- */
+
+/*
+ * Internal: whether n more bytes and the NUL fit in p without growing. With
+ * ALLOT_CHECKS, also whether p looks as allot left it (len within its capacity; under
+ * the inline store, not a copy by assignment); when it does not, the call goes out of
+ * line, where the check reports the BUG.
+ */
+#if ALLOT_CHECKS && ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
+#define ALLOT__PATH_FITS(p, n)                                   \
+	((p)->len < (p)->alloc && (n) < (p)->alloc - (p)->len && \
+	 ((p)->buf == (p)->inl || (p)->alloc > sizeof((p)->inl)))
+#elif ALLOT_CHECKS
+#define ALLOT__PATH_FITS(p, n) ((p)->len < (p)->alloc && (n) < (p)->alloc - (p)->len)
+#else
+#define ALLOT__PATH_FITS(p, n) ((n) < (p)->alloc - (p)->len)
+#endif
+
+/* Internal: the out-of-line halves of the calls below (checks, growth, BUGs). */
+void allot__path_reset_slow(struct allot_path *p);
+void allot__path_setlen_slow(struct allot_path *p, size_t len);
+void allot__path_add_slow(struct allot_path *p, const void *data, size_t len);
+void allot__path_addch_slow(struct allot_path *p, int c);
+
 /* Bytes that can be added without moving buf (NUL excluded). */
-size_t allot_path_avail(const struct allot_path *p);
+static inline size_t allot_path_avail(const struct allot_path *p)
+{
+	return p->alloc ? p->alloc - p->len - 1 : 0;
+}
+
+/* Empties p and keeps its capacity. */
+static inline void allot_path_reset(struct allot_path *p)
+{
+	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, 0))) {
+		p->len = 0;
+		p->buf[0] = '\0';
+	} else {
+		allot__path_reset_slow(p);
+	}
+}
 
 /*
  * Sets len and writes the NUL. len must be at most the capacity (alloc - 1, or 0 for
  * an empty path): more is a BUG and changes nothing.
  */
-void allot_path_setlen(struct allot_path *p, size_t len);
+static inline void allot_path_setlen(struct allot_path *p, size_t len)
+{
+	if (ALLOT__LIKELY(len < p->alloc && ALLOT__PATH_FITS(p, 0))) {
+		p->len = len;
+		p->buf[len] = '\0';
+	} else {
+		allot__path_setlen_slow(p, len);
+	}
+}
 
 /* Appends len bytes from data (which may be inside p->buf). */
-void allot_path_add(struct allot_path *p, const void *data, size_t len);
+static inline void allot_path_add(struct allot_path *p, const void *data, size_t len)
+{
+	/* (len's bound costs nothing when len is known, and tells gcc that memmove is sane.) */
+	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, len) && len <= (size_t) -1 / 2)) {
+		memmove(p->buf + p->len, data, len);
+		p->len += len;
+		p->buf[p->len] = '\0';
+	} else {
+		allot__path_add_slow(p, data, len);
+	}
+}
 
 /* Appends the NUL-terminated string s. */
 static inline void allot_path_addstr(struct allot_path *p, const char *s)
@@ -127,7 +180,58 @@ static inline void allot_path_addstr(struct allot_path *p, const char *s)
 }
 
 /* Appends one byte (c converted to unsigned char; '\0' is allowed and counted). */
-void allot_path_addch(struct allot_path *p, int c);
+static inline void allot_path_addch(struct allot_path *p, int c)
+{
+	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, 1))) {
+		p->buf[p->len++] = (char) c;
+		p->buf[p->len] = '\0';
+	} else {
+		allot__path_addch_slow(p, c);
+	}
+}
+
+/* ---- Out-of-line calls ------------------------------------------------------------ */
+
+/*
+ * Makes p hold the len bytes at buf, a buffer of alloc bytes from ALLOT_MALLOC (or
+ * malloc when the host names no heap), as Git's strbuf_attach: p's old contents are
+ * released, buf[len] becomes the NUL, and buf is p's from now on (the inline store may
+ * copy a short buffer into the struct and free it). alloc must be larger than len: else
+ * it is a BUG, and buf stays the caller's.
+ */
+void allot_path_attach(struct allot_path *p, char *buf, size_t len, size_t alloc);
+
+/* Appends src's bytes (src may be p itself). */
+void allot_path_addpath(struct allot_path *p, const struct allot_path *src);
+
+/* Appends n copies of the byte c. */
+void allot_path_addchars(struct allot_path *p, int c, size_t n);
+
+/*
+ * Replaces the remove bytes at pos with the len bytes at data, moving what follows
+ * (Git's strbuf_splice). pos + remove past the end is a BUG that leaves p as it was.
+ * data must not point into p.
+ */
+void allot_path_splice(struct allot_path *p, size_t pos, size_t remove, const void *data,
+                       size_t len);
+
+/* Inserts the len bytes at data at pos (at most len: else a BUG). data must not point into p. */
+void allot_path_insert(struct allot_path *p, size_t pos, const void *data, size_t len);
+
+/* Removes the len bytes at pos (pos + len past the end: a BUG that changes nothing). */
+void allot_path_remove(struct allot_path *p, size_t pos, size_t len);
+
+/* If p ends with suffix, drops it and returns 1 (also for ""); else returns 0. */
+int allot_path_strip_suffix(struct allot_path *p, const char *suffix);
+
+/* Drops every trailing c ("a//" with '/' becomes "a"). */
+void allot_path_trim_trailing(struct allot_path *p, char c);
+
+/*
+ * Orders a and b as Git's strbuf_cmp: memcmp over the shorter length, then the shorter
+ * first. Returns < 0, 0 or > 0.
+ */
+int allot_path_cmp(const struct allot_path *a, const struct allot_path *b);
 
 /* Appends term unless p is empty or already ends with it (like Git's strbuf_complete). */
 void allot_path_complete(struct allot_path *p, char term);

@@ -21,6 +21,13 @@
  */
 void allot__path_resize(struct allot_path *p, size_t need, size_t want);
 
+/*
+ * Strategy hook: p, empty and owning nothing, takes buf, a heap buffer of alloc bytes
+ * holding len bytes and the NUL (alloc > len). The inline store may copy a short one into
+ * the struct and free it.
+ */
+void allot__path_take(struct allot_path *p, char *buf, size_t len, size_t alloc);
+
 /* Strategy hook: whether p->buf is a heap buffer that p owns (and must free). */
 int allot__path_on_heap(const struct allot_path *p);
 
@@ -52,8 +59,16 @@ void allot__path_check(const struct allot_path *p, const char *fn);
  * which appends fmt formatted with the arguments, byte for byte as this platform's
  * vsnprintf, or reaches the die handler with p as it was. It gets the arguments twice:
  * *args to read first (it is used up), and again, the same arguments untouched, for a
- * second pass or for libc. strategies/path_format.c, which includes the file that
- * ALLOT_PATH_FORMAT names, defines allot_path_addf and vaddf over it and counts the calls.
+ * second pass or for libc. And
+ *
+ *     static size_t allot__format_room_<name>(char *buf, size_t room, const char *fmt,
+ *                                             va_list *args, va_list again, int *fitted,
+ *                                             const char *fn);
+ *
+ * which is allot__vformat_room (alloc/pool_internal.h): the same bytes into a buffer of
+ * room bytes, for allot_pool_strfmt. strategies/path_format.c, which includes the file
+ * that ALLOT_PATH_FORMAT names, defines allot_path_addf and vaddf and allot__vformat_room
+ * over them, and counts the path calls.
  */
 
 #endif /* ALLOT_PATH_INTERNAL_H */

@@ -6,13 +6,16 @@
 
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
+#include "alloc/pool_internal.h"
 
 #if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN
 #include "strategies/path_format_builtin.h"
-#define FORMAT allot__path_format_builtin
+#define FORMAT      allot__path_format_builtin
+#define FORMAT_ROOM allot__format_room_builtin
 #elif ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_LIBC
 #include "strategies/path_format_libc.h"
-#define FORMAT allot__path_format_libc
+#define FORMAT      allot__path_format_libc
+#define FORMAT_ROOM allot__format_room_libc
 #endif
 
 /*
@@ -41,4 +44,10 @@ void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap)
 	va_copy(args, ap);
 	FORMAT(p, fmt, &args, ap);
 	va_end(args);
+}
+
+size_t allot__vformat_room(char *buf, size_t room, const char *fmt, va_list *args, va_list again,
+                           int *fitted, const char *fn)
+{
+	return FORMAT_ROOM(buf, room, fmt, args, again, fitted, fn);
 }

@@ -698,6 +698,8 @@ static void undo_pass(struct allot_path *p)
 		p->buf[p->len] = '\0';
 }
 
+#define PERCENT_N_MESSAGE "%n is not supported (it would write through a pointer)"
+
 /*
  * What a first pass that did not simply fit leads to: a second pass into a grown path, a
  * call handed to libc, or a death for %n. Out of line, to keep the first one lean.
@@ -727,8 +729,7 @@ ALLOT__NOINLINE void after_first_pass(struct allot_path *p, const char *fmt, str
 		return;
 	}
 	if (r == PERCENT_N || has_percent_n(fmt))
-		allot__die(
-		    "allot_path_addf: %n is not supported (it would write through a pointer)");
+		die_in("allot_path_addf", PERCENT_N_MESSAGE);
 	ALLOT__COUNT(path_addf_fallback, 1);
 	va_copy(args, again);
 	allot__path_format_libc(p, fmt, &args, again);
@@ -750,6 +751,37 @@ ALLOT__ALWAYS_INLINE void allot__path_format_builtin(struct allot_path *p, const
 		return;
 	}
 	after_first_pass(p, fmt, &o, r, again);
+}
+
+static size_t allot__format_room_builtin(char *buf, size_t room, const char *fmt, va_list *args,
+                                         va_list again, int *fitted, const char *fn)
+{
+	static char nowhere[1]; /* no room: nothing is written, but the cursor needs a buffer */
+	struct out o;
+	enum outcome r;
+	va_list copy;
+	int n;
+
+	o.buf = buf ? buf : nowhere;
+	o.start = o.pos = 0;
+	o.limit = room ? room - 1 : 0;
+	r = format_all(&o, fmt, args);
+	if (r == DONE && o.pos <= INT_MAX) {
+		*fitted = room && o.pos <= o.limit;
+		if (*fitted)
+			buf[o.pos] = '\0';
+		return o.pos;
+	}
+	if (r == PERCENT_N || has_percent_n(fmt))
+		die_in(fn, PERCENT_N_MESSAGE);
+	va_copy(copy, again);
+	n = libc_into(buf, room, fmt, &copy, again, fitted);
+	va_end(copy);
+	if (*fitted || n < 0) /* the last pass: a strfmt that needs two counts once */
+		ALLOT__COUNT(path_addf_fallback, 1);
+	if (n < 0)
+		die_in(fn, LIBC_FAILED_MESSAGE);
+	return (size_t) n;
 }
 
 #endif /* ALLOT_STRATEGY_PATH_FORMAT_BUILTIN_H */

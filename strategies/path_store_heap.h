@@ -36,4 +36,11 @@ void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
 	p->alloc = alloc;
 }
 
+void allot__path_take(struct allot_path *p, char *buf, size_t len, size_t alloc)
+{
+	p->buf = buf;
+	p->len = len;
+	p->alloc = alloc;
+}
+
 #endif /* ALLOT_STRATEGY_PATH_STORE_HEAP_H */

@@ -45,4 +45,17 @@ void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
 	p->alloc = alloc;
 }
 
+void allot__path_take(struct allot_path *p, char *buf, size_t len, size_t alloc)
+{
+	if (alloc <= sizeof(p->inl)) { /* a heap buffer is always larger than inl (copied()) */
+		memcpy(p->inl, buf, len + 1);
+		allot__free(buf);
+		buf = p->inl;
+		alloc = sizeof(p->inl);
+	}
+	p->buf = buf;
+	p->len = len;
+	p->alloc = alloc;
+}
+
 #endif /* ALLOT_STRATEGY_PATH_STORE_INLINE_H */
