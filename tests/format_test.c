@@ -52,6 +52,7 @@ static char want[1 << 17]; /* vsnprintf's output */
 
 struct diff {
 	struct allot_path path;
+	struct allot_pool pool; /* for allot_pool_vstrfmt, which must give the same bytes */
 	unsigned long calls, failures;
 	int expect_fallback; /* this call must go to libc */
 	char prefix[512];    /* what the path held before the call */
@@ -112,6 +113,38 @@ static unsigned long long fallbacks(void)
 }
 
 /*
+ * The same call through allot_pool_vstrfmt, into a pool with more or less room left in
+ * its block: the same bytes as vsnprintf (n of them), or the die handler when n < 0.
+ * Returns whether it did; on a failure, ok is cleared through the caller.
+ */
+static int compare_pool(struct diff *d, const char *fmt, va_list ap, int n)
+{
+	unsigned long long before_fallbacks;
+	char *s;
+	int ok;
+
+	allot_pool_clear(&d->pool);
+	allot_pool_alloc_aligned(&d->pool, d->calls * 37 % 520, 1); /* the room left varies */
+	before_fallbacks = fallbacks();
+	if (n < 0) {
+		size_t used = allot_pool_used(&d->pool);
+
+		CHECK_DIES(allot_pool_vstrfmt(&d->pool, fmt, ap),
+		           "allot_pool_strfmt: the C library could not format");
+		ok = allot_pool_used(&d->pool) == used;
+	} else {
+		s = allot_pool_vstrfmt(&d->pool, fmt, ap);
+		ok = !memcmp(s, want, (size_t) n + 1);
+	}
+	if (COUNTS_FALLBACKS && fallbacks() - before_fallbacks != (unsigned) d->expect_fallback)
+		ok = 0;
+	if (!ok && !d->failures++)
+		snprintf(d->first, sizeof(d->first),
+		         "%s: allot_pool_vstrfmt differs from vsnprintf", d->what);
+	return ok;
+}
+
+/*
  * The fg_fn that every call goes through: formats with vsnprintf and with
  * allot_path_vaddf, and records the first difference. A format that vsnprintf cannot
  * format must reach the die handler, with the path as it was.
@@ -120,7 +153,7 @@ static void compare(void *ctx, const char *fmt, ...)
 {
 	struct diff *d = ctx;
 	struct allot_path *p = &d->path;
-	va_list ap, copy;
+	va_list ap, copy, pool_ap;
 	unsigned long long before_fallbacks;
 	size_t before;
 	int n, ok;
@@ -129,6 +162,7 @@ static void compare(void *ctx, const char *fmt, ...)
 	before = p->len;
 	va_start(ap, fmt);
 	va_copy(copy, ap);
+	va_copy(pool_ap, ap);
 	n = vsnprintf(want, sizeof(want), fmt, copy);
 	va_end(copy);
 	CHECK(n < (int) sizeof(want));
@@ -142,9 +176,13 @@ static void compare(void *ctx, const char *fmt, ...)
 		ok = p->len == before + (size_t) n && !memcmp(p->buf, d->prefix, before) &&
 		     !memcmp(p->buf + before, want, (size_t) n + 1);
 	}
-	va_end(ap);
 	if (COUNTS_FALLBACKS && fallbacks() - before_fallbacks != (unsigned) d->expect_fallback)
 		ok = 0;
+	if (ok && !compare_pool(d, fmt, pool_ap, n))
+		snprintf(d->what + strlen(d->what), sizeof(d->what) - strlen(d->what),
+		         " (allot_pool_vstrfmt)");
+	va_end(pool_ap);
+	va_end(ap);
 	d->calls++;
 	if (!ok && !d->failures++) {
 		char w[512], g[512];
@@ -181,6 +219,7 @@ static void run(struct diff *d, const char *fmt, const struct fg_arg *a, int n, 
 static void finish(struct diff *d)
 {
 	allot_path_release(&d->path);
+	allot_pool_release(&d->pool);
 	if (d->failures)
 		allot_check_fail(__FILE__, __LINE__, "%lu of %lu calls differ; the first: %s",
 		                 d->failures, d->calls, d->first);

@@ -246,6 +246,30 @@ static void pool_clear_refill(void *arg)
 	pool_alloc_many(f);
 }
 
+static void pool_strfmt(void *arg)
+{
+	struct fixture *f = arg;
+	char expect[1100];
+	size_t i;
+
+	for (i = 0; i < 20; i++) { /* longer and longer: some fit the block, some not */
+		char *s =
+		    allot_pool_strfmt(&f->pool, "%s/%0*d", "formatted", (int) (i * 50), (int) i);
+
+		snprintf(expect, sizeof(expect), "%s/%0*d", "formatted", (int) (i * 50), (int) i);
+		CHECK_STREQ(s, expect);
+		keep(f, s, strlen(expect) + 1);
+	}
+}
+
+static void pool_reserve_then_fill(void *arg)
+{
+	struct fixture *f = arg;
+
+	allot_pool_reserve(&f->pool, 3000);
+	pool_alloc_many(f);
+}
+
 static void array_heap(void *arg)
 {
 	struct fixture *f = arg;
@@ -315,6 +339,30 @@ static void path_addhex(void *arg)
 	}
 }
 
+/* The calls that grow by a size: insert, splice, addchars, addpath (of itself). */
+static void path_splice_and_friends(void *arg)
+{
+	struct fixture *f = arg;
+	static const char piece[] = "/a/piece/inserted";
+	char copy[sizeof(f->text)];
+	size_t n = sizeof(piece) - 1, i;
+
+	for (i = 0; i < 10; i++) {
+		allot_path_insert(&f->path, f->path.len, piece, n);
+		model_add(f, piece, n);
+		allot_path_splice(&f->path, 6, 0, "X", 1);
+		memmove(f->text + 7, f->text + 6, f->text_len - 6 + 1);
+		f->text[6] = 'X';
+		f->text_len++;
+	}
+	allot_path_addchars(&f->path, 'z', 300);
+	memset(copy, 'z', 300);
+	model_add(f, copy, 300);
+	allot_path_addpath(&f->path, &f->path);
+	memcpy(copy, f->text, f->text_len);
+	model_add(f, copy, f->text_len);
+}
+
 static void path_grow(void *arg)
 {
 	struct fixture *f = arg;
@@ -356,6 +404,8 @@ ALLOT_TEST(oom, pool_alloc)
 	each_failure(pool_alloc_aligned, 0);
 	each_failure(pool_calloc, 0);
 	each_failure(pool_strings, 0);
+	each_failure(pool_strfmt, 0);
+	each_failure(pool_reserve_then_fill, 0);
 }
 
 ALLOT_TEST(oom, pool_rewind_and_clear_never_die)
@@ -376,6 +426,7 @@ ALLOT_TEST(oom, path)
 	each_failure(path_addf, 0);
 	each_failure(path_addhex, 0);
 	each_failure(path_grow, 0);
+	each_failure(path_splice_and_friends, 0);
 	each_failure(path_init_hint, 0);
 	each_failure(path_detach, 0);
 }

@@ -306,3 +306,166 @@ ALLOT_TEST(path, addf_longer_than_any_buffer)
 	free(s);
 	free(want);
 }
+
+/* A buffer of alloc bytes from the heap hook (what attach takes), starting with s. */
+static char *heap_string(const char *s, size_t alloc)
+{
+	char *buf = ALLOT_MALLOC(alloc);
+	size_t n = strlen(s) < alloc ? strlen(s) : alloc;
+
+	CHECK(buf != NULL);
+	memcpy(buf, s, n);
+	return buf;
+}
+
+ALLOT_TEST(path, attach_takes_the_buffer)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	size_t sizes[] = {1, 6, ALLOT_PATH_INLINE_SIZE, ALLOT_PATH_INLINE_SIZE + 1, 5000}, i;
+
+	allot_path_addstr(&p, "old contents, released");
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		size_t len = sizes[i] > 5 ? 5 : 0;
+		char *buf = heap_string("hello", sizes[i]);
+
+		buf[sizes[i] - 1] = 'x'; /* not the NUL: attach writes it at len */
+		allot_path_attach(&p, buf, len, sizes[i]);
+		check_invariants(&p);
+		CHECK_EQ(p.len, len);
+		CHECK_MEMEQ(p.buf, "hello", len);
+		allot_path_addstr(&p, "/more");
+		CHECK_EQ(p.len, len + 5);
+		check_invariants(&p);
+	}
+	allot_path_release(&p); /* frees the last buffer: the failing heap counts it back */
+}
+
+ALLOT_TEST(path, addpath_addchars)
+{
+	struct allot_path p = ALLOT_PATH_INIT, q = ALLOT_PATH_INIT;
+
+	allot_path_addpath(&p, &q);
+	CHECK_STREQ(p.buf, "");
+	allot_path_addstr(&q, "dir");
+	allot_path_addpath(&p, &q);
+	allot_path_addchars(&p, '/', 2);
+	allot_path_addchars(&p, 'x', 0);
+	allot_path_addpath(&p, &p); /* itself */
+	CHECK_STREQ(p.buf, "dir//dir//");
+	allot_path_addchars(&p, '-', 300);
+	CHECK_EQ(p.len, 310);
+	CHECK(p.buf[309] == '-' && p.buf[10] == '-');
+	check_invariants(&p);
+	allot_path_release(&p);
+	allot_path_release(&q);
+}
+
+ALLOT_TEST(path, splice_insert_remove)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	char *long_piece = letters(400);
+
+	allot_path_insert(&p, 0, "", 0);
+	CHECK_STREQ(p.buf, "");
+	allot_path_remove(&p, 0, 0);
+	allot_path_insert(&p, 0, "a/c", 3);
+	allot_path_insert(&p, 2, "b/", 2);
+	CHECK_STREQ(p.buf, "a/b/c");
+	allot_path_insert(&p, 5, ".txt", 4);
+	CHECK_STREQ(p.buf, "a/b/c.txt");
+	allot_path_remove(&p, 0, 2);
+	CHECK_STREQ(p.buf, "b/c.txt");
+	allot_path_splice(&p, 2, 1, "name", 4);
+	CHECK_STREQ(p.buf, "b/name.txt");
+	allot_path_splice(&p, 2, 4, "x", 1);
+	CHECK_STREQ(p.buf, "b/x.txt");
+	allot_path_splice(&p, 7, 0, long_piece, 400); /* grows */
+	CHECK_EQ(p.len, 407);
+	CHECK_MEMEQ(p.buf + 7, long_piece, 400);
+	allot_path_remove(&p, 1, 406);
+	CHECK_STREQ(p.buf, "b");
+	check_invariants(&p);
+	free(long_piece);
+	allot_path_release(&p);
+}
+
+ALLOT_TEST(path, splice_past_the_end_is_a_bug)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+
+	allot_path_addstr(&p, "abc");
+	CHECK_DIES(allot_path_insert(&p, 4, "x", 1),
+	           "BUG: allot_path_insert: pos is past the end of the path");
+	CHECK_DIES(allot_path_remove(&p, 2, 2),
+	           "BUG: allot_path_remove: pos + len is past the end of the path");
+	CHECK_DIES(allot_path_remove(&p, 1, (size_t) -1),
+	           "BUG: allot_path_remove: pos + len is past the end of the path");
+	CHECK_DIES(allot_path_splice(&p, 3, 1, "x", 1),
+	           "BUG: allot_path_splice: pos + remove is past the end of the path");
+	CHECK_STREQ(p.buf, "abc");
+	CHECK_EQ(p.len, 3);
+	allot_path_release(&p);
+}
+
+ALLOT_TEST(path, strip_suffix_and_trim_trailing)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+
+	CHECK_EQ(allot_path_strip_suffix(&p, ""), 1);
+	CHECK_EQ(allot_path_strip_suffix(&p, "x"), 0);
+	allot_path_trim_trailing(&p, '/');
+	CHECK_STREQ(p.buf, "");
+	allot_path_addstr(&p, "dir/file.txt");
+	CHECK_EQ(allot_path_strip_suffix(&p, ".c"), 0);
+	CHECK_EQ(allot_path_strip_suffix(&p, "long/dir/file.txt"), 0);
+	CHECK_EQ(allot_path_strip_suffix(&p, ".txt"), 1);
+	CHECK_STREQ(p.buf, "dir/file");
+	CHECK_EQ(allot_path_strip_suffix(&p, ""), 1);
+	CHECK_EQ(allot_path_strip_suffix(&p, "dir/file"), 1);
+	CHECK_STREQ(p.buf, "");
+	allot_path_addstr(&p, "a//b///");
+	allot_path_trim_trailing(&p, '/');
+	CHECK_STREQ(p.buf, "a//b");
+	allot_path_trim_trailing(&p, 'x');
+	CHECK_STREQ(p.buf, "a//b");
+	allot_path_reset(&p);
+	allot_path_addstr(&p, "///");
+	allot_path_trim_trailing(&p, '/');
+	CHECK_STREQ(p.buf, "");
+	check_invariants(&p);
+	allot_path_release(&p);
+}
+
+ALLOT_TEST(path, cmp_orders_as_strbuf_cmp)
+{
+	struct allot_path a = ALLOT_PATH_INIT, b = ALLOT_PATH_INIT;
+
+	CHECK_EQ(allot_path_cmp(&a, &b), 0);
+	allot_path_addstr(&a, "abc");
+	CHECK(allot_path_cmp(&a, &b) > 0);
+	CHECK(allot_path_cmp(&b, &a) < 0);
+	allot_path_addstr(&b, "abd");
+	CHECK(allot_path_cmp(&a, &b) < 0);
+	allot_path_setlen(&b, 2);
+	CHECK(allot_path_cmp(&a, &b) > 0); /* "ab" is a prefix: shorter first */
+	allot_path_addch(&b, 'c');
+	CHECK_EQ(allot_path_cmp(&a, &b), 0);
+	allot_path_addch(&a, '\0'); /* bytes, not C strings */
+	CHECK(allot_path_cmp(&a, &b) > 0);
+	allot_path_release(&a);
+	allot_path_release(&b);
+}
+
+ALLOT_TEST(path, attach_without_room_for_the_nul_is_a_bug)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+	char *buf = heap_string("abc", 3);
+
+	allot_path_addstr(&p, "kept");
+	CHECK_DIES(allot_path_attach(&p, buf, 3, 3),
+	           "BUG: allot_path_attach: alloc must be larger than len");
+	CHECK_STREQ(p.buf, "kept");
+	CHECK_MEMEQ(buf, "abc", 3); /* still the caller's */
+	ALLOT_FREE(buf);
+	allot_path_release(&p);
+}

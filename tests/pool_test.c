@@ -1,8 +1,11 @@
 /* Behaviour of alloc/pool.h that every pool strategy must show. */
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "alloc/alloc.h"
+#include "alloc/memdebug.h" /* ALLOT__REDZONE: the tools' gap after each object */
 #include "tests/check.h"
 
 #define MAX_ALIGN _Alignof(max_align_t)
@@ -388,4 +391,207 @@ ALLOT_TEST(pool, clear_in_a_loop_settles)
 	}
 	allot_pool_release(&pool);
 	CHECK_EQ(allot_pool_footprint(&pool), 0);
+}
+
+/* ALLOT_POOL_INIT_BLOCK is allot_pool_init with a block size, and the size survives release. */
+ALLOT_TEST(pool, init_block_sets_the_block_size)
+{
+	struct allot_pool a = ALLOT_POOL_INIT_BLOCK(4096), b;
+
+	allot_pool_init(&b, 4096);
+	allot_pool_alloc(&a, 10);
+	allot_pool_alloc(&b, 10);
+	CHECK_EQ(allot_pool_footprint(&a), allot_pool_footprint(&b));
+	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA)
+		CHECK_EQ(allot_pool_footprint(&a), 4096);
+	allot_pool_release(&a);
+	CHECK_EQ(allot_pool_footprint(&a), 0);
+	allot_pool_alloc(&a, 10);
+	CHECK_EQ(allot_pool_footprint(&a), allot_pool_footprint(&b));
+	allot_pool_release(&a);
+	allot_pool_release(&b);
+}
+
+/* An alignment below max_align_t's is kept as asked: strings and small types pack. */
+ALLOT_TEST(pool, small_alignments_pad_nothing)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	char *a = allot_pool_alloc_aligned(&pool, 3, 1);
+	char *b = allot_pool_alloc_aligned(&pool, 5, 1);
+	char *s = allot_pool_strdup(&pool, "xy");
+	short *h = allot_pool_alloc_aligned(&pool, sizeof(short), _Alignof(short));
+	char *t = allot_pool_strfmt(&pool, "%d", 42);
+
+	CHECK(aligned(h, _Alignof(short)));
+	CHECK_EQ(allot_pool_used(&pool), 3 + 5 + 3 + sizeof(short) + 3);
+	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA && !ALLOT__REDZONE) {
+		CHECK(b == a + 3);
+		CHECK(s == b + 5);
+		CHECK((char *) h == s + 3 + ((uintptr_t) (s + 3) & 1));
+		CHECK(t == (char *) h + sizeof(short));
+	}
+	allot_pool_release(&pool);
+}
+
+/* Formats under tests/format_test.c's promise, with a va_list of its own. */
+static char *strfmt_twice(struct allot_pool *pool, const char *fmt, ...)
+{
+	va_list ap;
+	char *first, *second;
+
+	va_start(ap, fmt);
+	first = allot_pool_vstrfmt(pool, fmt, ap);
+	second = allot_pool_vstrfmt(pool, fmt, ap); /* ap is not used up */
+	va_end(ap);
+	CHECK_STREQ(first, second);
+	CHECK(first != second);
+	return first;
+}
+
+ALLOT_TEST(pool, strfmt_formats_as_snprintf)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT_BLOCK(256);
+	static char *kept[200];
+	char expect[64];
+	size_t used = 0, i;
+	char *big;
+
+	for (i = 0; i < 200; i++) {
+		kept[i] = allot_pool_strfmt(&pool, "%s/%02x/%-*d|%c", "dir", (unsigned) i,
+		                            (int) (i % 20), (int) i * 1000, 'a' + (int) (i % 26));
+		snprintf(expect, sizeof(expect), "%s/%02x/%-*d|%c", "dir", (unsigned) i,
+		         (int) (i % 20), (int) i * 1000, 'a' + (int) (i % 26));
+		CHECK_STREQ(kept[i], expect);
+		used += strlen(expect) + 1;
+	}
+	CHECK_EQ(allot_pool_used(&pool), used);
+	big = strfmt_twice(&pool, "%5000d|%s", 7, "end"); /* more than a block */
+	CHECK_EQ(strlen(big), 5004);
+	CHECK_STREQ(big + 4999, "7|end");
+	CHECK_EQ(allot_pool_used(&pool), used + 2 * 5005);
+	for (i = 0; i < 200; i++) { /* the earlier strings are intact */
+		snprintf(expect, sizeof(expect), "%s/%02x/%-*d|%c", "dir", (unsigned) i,
+		         (int) (i % 20), (int) i * 1000, 'a' + (int) (i % 26));
+		CHECK_STREQ(kept[i], expect);
+	}
+	CHECK_STREQ(strfmt_twice(&pool, "%s", ""), "");
+	allot_pool_release(&pool);
+}
+
+#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN
+ALLOT_TEST(pool, strfmt_refuses_percent_n)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	int n = 0;
+
+	allot_pool_strfmt(&pool, "x");
+	CHECK_DIES(allot_pool_strfmt(&pool, "%d%n", 1, &n),
+	           "allot_pool_strfmt: %n is not supported");
+	CHECK_EQ(n, 0);
+	CHECK_EQ(allot_pool_used(&pool), 2);
+	allot_pool_release(&pool);
+}
+#endif
+
+ALLOT_TEST(pool, contains_what_it_handed_out)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT_BLOCK(1024), other = ALLOT_POOL_INIT;
+	struct allot_pool_mark mark = allot_pool_save(&pool);
+	static char *obj[100];
+	static size_t len[100];
+	char *foreign, local = 0;
+	size_t i;
+
+	CHECK(!allot_pool_contains(&pool, NULL));
+	CHECK(!allot_pool_contains(&pool, &local));
+	for (i = 0; i < 100; i++) {
+		if (i == 50)
+			mark = allot_pool_save(&pool);
+		len[i] = i % 10 == 9 ? 400 : 1 + i % 7 * 5; /* some larger than a block's quarter */
+		obj[i] = allot_pool_alloc(&pool, len[i]);
+	}
+	foreign = allot_pool_alloc(&other, 8);
+	for (i = 0; i < 100; i++) {
+		CHECK(allot_pool_contains(&pool, obj[i]));
+		CHECK(allot_pool_contains(&pool, obj[i] + len[i] - 1));
+		CHECK(!allot_pool_contains(&other, obj[i]));
+	}
+	CHECK(!allot_pool_contains(&pool, foreign));
+	CHECK(!allot_pool_contains(&pool, &local));
+	allot_pool_rewind(&pool, mark);
+	for (i = 0; i < 100; i++)
+		CHECK_EQ(allot_pool_contains(&pool, obj[i]), i < 50);
+	allot_pool_combine(&other, &pool);
+	for (i = 0; i < 50; i++) {
+		CHECK(allot_pool_contains(&other, obj[i]));
+		CHECK(!allot_pool_contains(&pool, obj[i]));
+	}
+	CHECK(allot_pool_contains(&other, foreign));
+	allot_pool_clear(&other);
+	CHECK(!allot_pool_contains(&other, obj[0]));
+	CHECK(!allot_pool_contains(&other, foreign));
+	foreign = allot_pool_alloc(&other, 8);
+	allot_pool_release(&other);
+	CHECK(!allot_pool_contains(&other, foreign));
+	allot_pool_release(&pool);
+}
+
+/* Rounded up to their alignments, objects of up to the reserved bytes make no heap call. */
+ALLOT_TEST(pool, reserve_makes_room_ahead)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT_BLOCK(1024);
+	size_t total = 0, i, footprint;
+
+	allot_pool_alloc(&pool, 100);
+	footprint = allot_pool_footprint(&pool);
+	allot_pool_reserve(&pool, 0);
+	CHECK_EQ(allot_pool_footprint(&pool), footprint);
+	allot_pool_reserve(&pool, 5000);
+	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC)
+		CHECK_EQ(allot_pool_footprint(&pool), footprint); /* nothing to do */
+	footprint = allot_pool_footprint(&pool);
+	for (i = 0;; i++) {
+		size_t align = (size_t) 1 << (i % 6), len = 1 + i % 37;
+		size_t rounded = (len + align - 1) & ~(align - 1);
+
+		if (total + rounded > 5000)
+			break;
+		total += rounded;
+		CHECK(aligned(allot_pool_alloc_aligned(&pool, len, align), align));
+	}
+	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA)
+		CHECK_EQ(allot_pool_footprint(&pool), footprint);
+	allot_pool_release(&pool);
+}
+
+/*
+ * A pool used as scratch space: save, allocate, rewind, over and over. Under arena it
+ * stays in one block and makes no heap call after the first round.
+ */
+ALLOT_TEST(pool, scratch_rounds_stay_in_one_block)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	struct allot_stats before, after;
+	size_t footprint = 0;
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		struct allot_pool_mark mark = allot_pool_save(&pool);
+		char *s = allot_pool_strfmt(&pool, "dir/%d", i);
+		void *o = allot_pool_alloc(&pool, 24);
+
+		CHECK(allot_pool_contains(&pool, s) && allot_pool_contains(&pool, o));
+		allot_pool_rewind(&pool, mark);
+		CHECK(!allot_pool_contains(&pool, s) && !allot_pool_contains(&pool, o));
+		CHECK_EQ(allot_pool_used(&pool), 0);
+		if (i == 0) {
+			footprint = allot_pool_footprint(&pool);
+			allot_stats_get(&before);
+		}
+		CHECK_EQ(allot_pool_footprint(&pool), footprint);
+	}
+	allot_stats_get(&after);
+	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA)
+		CHECK_EQ(after.heap_allocs, before.heap_allocs);
+	allot_pool_release(&pool);
 }

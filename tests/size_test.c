@@ -257,3 +257,62 @@ ALLOT_TEST(size, setlen_at_the_edges)
 	CHECK_EQ(t.path.len, t.a);
 	allot_path_release(&t.path);
 }
+
+static void pool_reserve(void *unused)
+{
+	(void) unused;
+	allot_pool_reserve(&t.pool, t.a);
+}
+
+static void path_addchars(void *unused)
+{
+	(void) unused;
+	allot_path_addchars(&t.path, 'x', t.a);
+}
+
+static const char never_read[1];
+
+static void path_insert(void *unused)
+{
+	(void) unused;
+	allot_path_insert(&t.path, 1, never_read, t.a); /* dies growing: no byte is read */
+}
+
+static void path_splice(void *unused)
+{
+	(void) unused;
+	allot_path_splice(&t.path, 1, 2, never_read, t.a);
+}
+
+/* reserve (under arena) and the path calls that grow by a size: each edge dies, truthfully. */
+ALLOT_TEST(size, reserve_and_splice_at_the_edges)
+{
+	char *kept;
+	size_t i, dies = 0;
+
+#if FAILING_HEAP
+	long live = failing_heap_live();
+#endif
+
+	allot_pool_init(&t.pool, 0);
+	allot_path_init(&t.path, 0);
+	kept = allot_pool_strdup(&t.pool, "kept");
+	allot_path_addstr(&t.path, "a/path");
+	for (i = 0; i < NR_EDGES; i++) {
+		t.a = edges[i];
+		dies += (size_t) call(pool_reserve, edges[i], "allot_pool_reserve");
+		check_intact(kept);
+		dies += (size_t) call(path_addchars, edges[i], "allot_path_addchars");
+		check_intact(kept);
+		dies += (size_t) call(path_insert, edges[i], "allot_path_insert");
+		check_intact(kept);
+		dies += (size_t) call(path_splice, edges[i] - 2, "allot_path_splice");
+		check_intact(kept);
+	}
+	CHECK_EQ(dies, NR_EDGES * (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA ? 4 : 3));
+	allot_pool_release(&t.pool);
+	allot_path_release(&t.path);
+#if FAILING_HEAP
+	CHECK_EQ(failing_heap_live(), live);
+#endif
+}

@@ -1,10 +1,12 @@
 /*
  * The formatter's fuzz target: fuzzer-chosen formats of the conversions the builtin
- * supports, with fuzzer-chosen arguments, through allot_path_addf and vsnprintf; any
- * difference aborts.
+ * supports, with fuzzer-chosen arguments, through allot_path_addf, allot_pool_strfmt
+ * and vsnprintf; any difference aborts.
  *
  * An input is format text, a NUL, then argument bytes:
  *  - Each line of the text is one allot_path_addf call; the calls append to one path.
+ *    It is also one allot_pool_strfmt call, into a pool whose block has more or less
+ *    room left (the state byte and the line's length say how much).
  *    A line is used only if each '%' starts "%%" or a specification that format_gen.h
  *    parses (flags, counts of at most 4 digits or "*", hh h l ll j z t, diuxXocs) and
  *    it takes at most FG_MAX_ARGS arguments; other lines are skipped.
@@ -37,7 +39,9 @@ static unsigned byte(struct reader *r)
 
 struct fuzz {
 	struct allot_path path;
-	char *expected; /* what the path must hold: every vsnprintf output so far */
+	char *expected;         /* what the path must hold: every vsnprintf output so far */
+	struct allot_pool pool; /* for allot_pool_strfmt, with blocks of 512 bytes */
+	unsigned state;
 	size_t len;
 	const char *line;
 };
@@ -55,14 +59,17 @@ static void compare(void *ctx, const char *fmt, ...)
 {
 	struct fuzz *f = ctx;
 	struct allot_stats before, after;
-	va_list ap, copy;
+	va_list ap, copy, pool_ap;
+	char *got;
 	int n;
 
 	va_start(ap, fmt);
 	va_copy(copy, ap);
+	va_copy(pool_ap, ap);
 	n = vsnprintf(output, sizeof(output), fmt, copy);
 	va_end(copy);
 	if (n < 0 || (size_t) n >= sizeof(output) - f->len) {
+		va_end(pool_ap);
 		va_end(ap);
 		return; /* not a case for the comparison: vsnprintf could not, or too long */
 	}
@@ -70,6 +77,12 @@ static void compare(void *ctx, const char *fmt, ...)
 	allot_path_vaddf(&f->path, fmt, ap);
 	allot_stats_get(&after);
 	va_end(ap);
+	allot_pool_clear(&f->pool);
+	allot_pool_alloc_aligned(&f->pool, (f->state * 31 + strlen(fmt) * 7) % 600, 1);
+	got = allot_pool_vstrfmt(&f->pool, fmt, pool_ap);
+	va_end(pool_ap);
+	if (memcmp(got, output, (size_t) n + 1))
+		fail(f, "allot_pool_strfmt's bytes differ");
 	memcpy(f->expected + f->len, output, (size_t) n + 1);
 	f->len += (size_t) n;
 	if (f->path.len != f->len)
@@ -155,7 +168,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	r.at = nul + 1;
 	r.end = data + size;
 	f.expected = expected;
-	prepare(&f.path, byte(&r), expected, &f.len);
+	f.state = byte(&r);
+	allot_pool_init(&f.pool, 512);
+	prepare(&f.path, f.state, expected, &f.len);
 	for (line = text; line; line = next) {
 		struct fg_arg a[FG_MAX_ARGS];
 		char strings[FG_MAX_ARGS][256];
@@ -171,6 +186,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		fg_call(compare, &f, line, a, n);
 	}
 	allot_path_release(&f.path);
+	allot_pool_release(&f.pool);
 	free(text);
 	return 0;
 }

@@ -111,6 +111,8 @@ static void forget(struct pool_model *m, size_t nr)
 		free(m->objects[--m->nr].copy);
 }
 
+static void check_contains(const struct pool_model *m);
+
 static void check_all(void)
 {
 	size_t i, k;
@@ -123,6 +125,7 @@ static void check_all(void)
 				fail("a pool object changed", (long) i);
 		if (allot_pool_used(&m->pool) != m->used)
 			fail("pool_used differs from the model", (long) k);
+		check_contains(m);
 	}
 	for (k = 0; k < NR_PATHS; k++) {
 		if (paths[k].len != texts[k].len)
@@ -172,7 +175,7 @@ static void pool_op(unsigned op)
 		keep(m, p, count * size, _Alignof(max_align_t));
 		break;
 	}
-	default: {
+	case 3: {
 		char s[64];
 		char *copy;
 
@@ -185,7 +188,47 @@ static void pool_op(unsigned op)
 		keep(m, copy, n + 1, 1);
 		break;
 	}
+	case 4: { /* strfmt: now and then longer than what is left of the block */
+		int width = (int) (byte() % 64) * (byte() % 20 ? 1 : 40), v = (int) byte() - 100;
+		char expect[2600], *got;
+
+		n = (size_t) snprintf(expect, sizeof(expect), "%s:%*d/%02x", "s", width, v,
+		                      (unsigned) width);
+		got = allot_pool_strfmt(&m->pool, "%s:%*d/%02x", "s", width, v, (unsigned) width);
+		if (strcmp(got, expect) != 0)
+			fail("strfmt", (long) n);
+		keep(m, got, n + 1, 1);
+		break;
 	}
+	default: /* reserve, then what comes next needs no heap call (not checked here) */
+		allot_pool_reserve(&m->pool, size16() % 5000);
+		break;
+	}
+}
+
+/* Whether m's newest and oldest objects are in its pool, as allot_pool_contains says. */
+static void check_contains(const struct pool_model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr; i++) {
+		if (i == 8 && m->nr > 16)
+			i = m->nr - 8; /* the ends: a walk per object is enough */
+		if (!allot_pool_contains(&m->pool, m->objects[i].ptr))
+			fail("contains: a live object is not in its pool", (long) i);
+	}
+	if (allot_pool_contains(&m->pool, NULL))
+		fail("contains: NULL", 0);
+}
+
+/* After a rewind, clear or release: the objects from the nr-th on are out of the pool. */
+static void check_dropped(const struct pool_model *m, size_t nr)
+{
+	size_t i;
+
+	for (i = nr; i < m->nr; i++)
+		if (allot_pool_contains(&m->pool, m->objects[i].ptr))
+			fail("contains: a dropped object is still in its pool", (long) i);
 }
 
 static void mark_op(unsigned op)
@@ -207,6 +250,7 @@ static void mark_op(unsigned op)
 			break;
 		i = byte() % nr_marks;
 		allot_pool_rewind(&m->pool, marks[i].mark);
+		check_dropped(m, marks[i].nr);
 		forget(m, marks[i].nr);
 		m->used = marks[i].used;
 		nr_marks = i + 1;
@@ -216,12 +260,14 @@ static void mark_op(unsigned op)
 			allot_pool_clear(&m->pool);
 		else
 			allot_pool_release(&m->pool);
+		check_dropped(m, 0);
 		forget(m, 0);
 		m->used = 0;
 		nr_marks = 0;
 		break;
 	default: /* combine pool 1 into pool 0: its objects count as new in pool 0 */
 		allot_pool_combine(&m->pool, &pools[1].pool);
+		check_dropped(&pools[1], 0);
 		for (i = 0; i < pools[1].nr; i++)
 			if (m->nr < MAX_OBJECTS)
 				m->objects[m->nr++] = pools[1].objects[i];
@@ -326,6 +372,80 @@ static void path_op(unsigned op)
 		texts[k].len = texts[j].len;
 		texts[j].len = 0;
 		break;
+	case 7: /* splice (insert, remove) somewhere inside */
+		len = byte() % 64;
+		for (i = 0; i < len; i++)
+			data[i] = (char) byte();
+		{
+			size_t pos = texts[k].len ? byte() % (texts[k].len + 1) : 0;
+			size_t cut = byte() % (texts[k].len - pos + 1);
+
+			if (!room(k, len))
+				break;
+			if (len & 1)
+				allot_path_splice(p, pos, cut, data, len);
+			else if (cut)
+				allot_path_remove(p, pos, cut), len = 0;
+			else
+				allot_path_insert(p, pos, data, len);
+			memmove(texts[k].bytes + pos + len, texts[k].bytes + pos + cut,
+			        texts[k].len - pos - cut);
+			memcpy(texts[k].bytes + pos, data, len);
+			texts[k].len = texts[k].len - cut + len;
+		}
+		break;
+	case 8: { /* strip_suffix, trim_trailing */
+		char c = (char) byte();
+
+		len = byte() % 8;
+		if (len > texts[k].len)
+			len = texts[k].len;
+		memcpy(data, texts[k].bytes + texts[k].len - len, len);
+		data[len] = '\0';
+		if (memchr(data, '\0', len)) /* a C string: no NUL inside */
+			break;
+		if (allot_path_strip_suffix(p, data) != 1)
+			fail("strip_suffix of its own end", (long) len);
+		texts[k].len -= len;
+		allot_path_trim_trailing(p, c);
+		while (texts[k].len && texts[k].bytes[texts[k].len - 1] == c)
+			texts[k].len--;
+		break;
+	}
+	case 9: /* addchars, addpath (j into k, or k into itself) */
+		len = byte();
+		if (!room(k, 2 * len + texts[j].len)) /* j may be k: its len grows first */
+			break;
+		allot_path_addchars(p, 'q', len);
+		memset(data, 'q', len);
+		text_add(k, data, len);
+		allot_path_addpath(p, &paths[j]);
+		memcpy(texts[k].bytes + texts[k].len, texts[j].bytes, texts[j].len);
+		texts[k].len += texts[j].len;
+		break;
+	case 10: { /* attach a heap buffer, cmp with another path */
+		size_t alloc = 1 + byte() % 200;
+		char *buf = ALLOT_MALLOC(alloc);
+		int c, want;
+
+		if (!buf) /* a failing heap's refusal, not allot's */
+			break;
+		len = byte() % alloc;
+		for (i = 0; i < len; i++)
+			data[i] = (char) byte();
+		memcpy(buf, data, len);
+		allot_path_attach(p, buf, len, alloc); /* buf is p's now */
+		memcpy(texts[k].bytes, data, len);
+		texts[k].len = len;
+		c = allot_path_cmp(p, &paths[j]);
+		want =
+		    memcmp(texts[k].bytes, texts[j].bytes, len < texts[j].len ? len : texts[j].len);
+		if (!want)
+			want = (len > texts[j].len) - (len < texts[j].len);
+		if ((c > 0) != (want > 0) || (c < 0) != (want < 0))
+			fail("cmp", (long) want);
+		break;
+	}
 	default:
 		allot_path_release(p);
 		texts[k].len = 0;
@@ -351,12 +471,12 @@ static void step(unsigned op)
 {
 	if (setjmp(die_jmp))
 		return; /* died of the armed failure: nothing may have changed */
-	if (op < 8)
+	if (op < 12)
 		pool_op(op);
-	else if (op < 12)
-		mark_op(op - 8);
-	else if (op < 20)
-		path_op(op - 12);
+	else if (op < 16)
+		mark_op(op - 12);
+	else if (op < 28)
+		path_op(op - 16);
 	else
 		array_op();
 }
@@ -393,10 +513,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	in = data;
 	in_end = data + size;
 	while (in < in_end) {
-		unsigned op = byte() % 24, fail_at = 0;
+		unsigned op = byte() % 31, fail_at = 0;
 
-		if (op >= 22) /* the next operation's heap calls: one of the first few fails */
-			fail_at = 1 + byte() % 4, op = byte() % 22;
+		if (op >= 29) /* the next operation's heap calls: one of the first few fails */
+			fail_at = 1 + byte() % 4, op = byte() % 29;
 #if FAILING_HEAP
 		failing_heap_fail_at(fail_at);
 #endif
