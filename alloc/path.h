@@ -37,11 +37,18 @@
  *    then call allot_path_setlen;
  *  - share a path between threads without a lock.
  *
- * Builds without NDEBUG check, at each call that may grow or free, that the path is as
- * allot left it, and report a BUG otherwise: the shared empty string written to (as by
- * a write through buf after detach or release, which leave the path empty), a len
- * beyond the capacity (a struct never initialised, or corrupted), and, under inline, a
- * copy by assignment. A copy under the heap store cannot be told from its original.
+ * With ALLOT_CHECKS (on unless NDEBUG is defined), each call that may grow, move or
+ * free checks that the path is as allot left it, and reports a BUG otherwise: the
+ * shared empty string written to (as by a write through buf after detach or release,
+ * which leave the path empty), a len beyond the capacity (a struct never initialised, or
+ * corrupted), and, under inline, a copy by assignment. A copy under the heap store cannot
+ * be told from its original. The inline calls (avail, reset, setlen, add, addch) check
+ * what costs a comparison and leave the rest to their next out-of-line call.
+ *
+ * Git's strbuf, call for call: strbuf_init, _release, _reset, _detach, _attach, _grow,
+ * _avail, _setlen, _add, _addstr, _addch, _addchars, _addbuf (addpath), _complete,
+ * _add_hex (addhex), _addf, _vaddf, _insert, _remove, _splice, _strip_suffix, _rtrim
+ * of one byte (trim_trailing), _cmp.
  */
 #ifndef ALLOT_PATH_H
 #define ALLOT_PATH_H
@@ -86,6 +93,8 @@ struct allot_path {
 	}
 #endif
 
+/* ---- Setting up and tearing down ---------------------------------------- */
+
 /* Initialises an empty path, with room for hint bytes if hint is not 0. */
 void allot_path_init(struct allot_path *p, size_t hint);
 
@@ -99,13 +108,19 @@ void allot_path_release(struct allot_path *p);
  */
 char *allot_path_detach(struct allot_path *p, size_t *len);
 
+/*
+ * Makes p hold the len bytes at buf, a buffer of alloc bytes from ALLOT_MALLOC (or
+ * malloc when the host names no heap), as Git's strbuf_attach: p's old contents are
+ * released, buf[len] becomes the NUL, and buf is p's from now on (the inline store may
+ * copy a short buffer into the struct and free it). alloc must be larger than len: else
+ * it is a BUG, and buf stays the caller's.
+ */
+void allot_path_attach(struct allot_path *p, char *buf, size_t len, size_t alloc);
+
 /* Releases dst, then gives it src's contents; src is left empty. dst == src is a no-op. */
 void allot_path_move(struct allot_path *dst, struct allot_path *src);
 
-/* Makes room for extra more bytes and the NUL, so that adding them will not move buf. */
-void allot_path_grow(struct allot_path *p, size_t extra);
-
-/* ---- Inline calls ---------------------------------------------------------------- */
+/* ---- Room and length: inline, as strbuf's are --------------------------- */
 
 /*
  * Internal: whether n more bytes and the NUL fit in p without growing. With
@@ -135,6 +150,9 @@ static inline size_t allot_path_avail(const struct allot_path *p)
 	return p->alloc ? p->alloc - p->len - 1 : 0;
 }
 
+/* Makes room for extra more bytes and the NUL, so that adding them will not move buf. */
+void allot_path_grow(struct allot_path *p, size_t extra);
+
 /* Empties p and keeps its capacity. */
 static inline void allot_path_reset(struct allot_path *p)
 {
@@ -159,6 +177,8 @@ static inline void allot_path_setlen(struct allot_path *p, size_t len)
 		allot__path_setlen_slow(p, len);
 	}
 }
+
+/* ---- Adding bytes ------------------------------------------------------- */
 
 /* Appends len bytes from data (which may be inside p->buf). */
 static inline void allot_path_add(struct allot_path *p, const void *data, size_t len)
@@ -190,22 +210,36 @@ static inline void allot_path_addch(struct allot_path *p, int c)
 	}
 }
 
-/* ---- Out-of-line calls ------------------------------------------------------------ */
-
-/*
- * Makes p hold the len bytes at buf, a buffer of alloc bytes from ALLOT_MALLOC (or
- * malloc when the host names no heap), as Git's strbuf_attach: p's old contents are
- * released, buf[len] becomes the NUL, and buf is p's from now on (the inline store may
- * copy a short buffer into the struct and free it). alloc must be larger than len: else
- * it is a BUG, and buf stays the caller's.
- */
-void allot_path_attach(struct allot_path *p, char *buf, size_t len, size_t alloc);
+/* Appends n copies of the byte c. */
+void allot_path_addchars(struct allot_path *p, int c, size_t n);
 
 /* Appends src's bytes (src may be p itself). */
 void allot_path_addpath(struct allot_path *p, const struct allot_path *src);
 
-/* Appends n copies of the byte c. */
-void allot_path_addchars(struct allot_path *p, int c, size_t n);
+/* Appends term unless p is empty or already ends with it (like Git's strbuf_complete). */
+void allot_path_complete(struct allot_path *p, char term);
+
+/* Appends the 2 * n lower-case hexadecimal digits of bytes[0 .. n-1]. */
+void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t n);
+
+/* ---- Formatting --------------------------------------------------------- */
+
+/*
+ * Appends what printf would print. The bytes are exactly this platform's vsnprintf
+ * output for every conversion C defines, under either format strategy. %n is not
+ * supported: under ALLOT_PATH_FORMAT_BUILTIN it reaches the die handler ("allot_path_addf: %n
+ * is not supported"); under ALLOT_PATH_FORMAT_LIBC it goes to the C library, which may refuse
+ * it. A formatting error from the C library (an invalid wide character, output over
+ * INT_MAX) reaches the die handler. Either way p is left as it was.
+ *
+ * The caller must not pass a %s argument that points into p itself: the path may move.
+ */
+void allot_path_addf(struct allot_path *p, const char *fmt, ...) ALLOT__PRINTF_FORMAT(2, 3);
+
+/* allot_path_addf with a va_list; ap is used as vsnprintf would use it. */
+void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap) ALLOT__PRINTF_FORMAT(2, 0);
+
+/* ---- Editing in place --------------------------------------------------- */
 
 /*
  * Replaces the remove bytes at pos with the len bytes at data, moving what follows
@@ -227,32 +261,13 @@ int allot_path_strip_suffix(struct allot_path *p, const char *suffix);
 /* Drops every trailing c ("a//" with '/' becomes "a"). */
 void allot_path_trim_trailing(struct allot_path *p, char c);
 
+/* ---- Comparing ---------------------------------------------------------- */
+
 /*
  * Orders a and b as Git's strbuf_cmp: memcmp over the shorter length, then the shorter
  * first. Returns < 0, 0 or > 0.
  */
 int allot_path_cmp(const struct allot_path *a, const struct allot_path *b);
-
-/* Appends term unless p is empty or already ends with it (like Git's strbuf_complete). */
-void allot_path_complete(struct allot_path *p, char term);
-
-/* Appends the 2 * n lower-case hexadecimal digits of bytes[0 .. n-1]. */
-void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t n);
-
-/*
- * Appends what printf would print. The bytes are exactly this platform's vsnprintf
- * output for every conversion C defines, under either format strategy. %n is not
- * supported: under ALLOT_PATH_FORMAT_BUILTIN it reaches the die handler ("allot_path_addf: %n
- * is not supported"); under ALLOT_PATH_FORMAT_LIBC it goes to the C library, which may refuse
- * it. A formatting error from the C library (an invalid wide character, output over
- * INT_MAX) reaches the die handler. Either way p is left as it was.
- *
- * The caller must not pass a %s argument that points into p itself: the path may move.
- */
-void allot_path_addf(struct allot_path *p, const char *fmt, ...) ALLOT__PRINTF_FORMAT(2, 3);
-
-/* allot_path_addf with a va_list; ap is used as vsnprintf would use it. */
-void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap) ALLOT__PRINTF_FORMAT(2, 0);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "alloc/internal.h"
+#include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
 void allot_pool_init(struct allot_pool *pool, size_t block_hint)
@@ -72,25 +73,40 @@ static int position_before(unsigned long long serial_a, const char *next_a,
 
 ALLOT__STATIC_ASSERT(ALLOT__POOL_REWOUND == 4, ALLOT_POOL_INIT_lists_4_rewound_entries);
 
-/* Remembers that a rewind went to mark: the marks after it are off the stack now. */
-static void remember_rewind(struct allot_pool *pool, const struct allot_pool_mark *mark)
+/*
+ * Remembers that a rewind went to mark: the marks after it are off the stack now.
+ * rewound[] holds the latest rewinds, newest first, each to a position lower than the
+ * newer ones' (an older rewind to a position no lower tells nothing more).
+ */
+ALLOT__NOINLINE void remember_new_rewind(struct allot_pool *pool,
+                                         const struct allot_pool_mark *mark)
 {
-	struct allot__rewound *r = pool->rewound;
+	struct allot__rewound *r = pool->rewound, latest;
 	size_t kept = 0, i;
 
-	/* An older rewind to a position no lower than this one's tells nothing more. */
+	latest.rewind = pool->rewinds;
+	latest.serial = mark->serial;
+	latest.next = mark->at.next;
 	for (i = 0; i < ALLOT__POOL_REWOUND && r[i].rewind; i++)
-		if (position_before(r[i].serial, r[i].next, mark->serial, mark->at.next))
+		if (position_before(r[i].serial, r[i].next, latest.serial, latest.next))
 			r[kept++] = r[i];
-	if (kept == ALLOT__POOL_REWOUND) { /* forget the oldest: fewer BUGs told, none false */
-		memmove(r, r + 1, (ALLOT__POOL_REWOUND - 1) * sizeof(*r));
+	if (kept == ALLOT__POOL_REWOUND) /* forget the oldest: fewer BUGs told, none false */
 		kept--;
-	}
-	r[kept].rewind = ++pool->rewinds;
-	r[kept].serial = mark->serial;
-	r[kept].next = mark->at.next;
+	memmove(r + 1, r, kept * sizeof(*r));
+	r[0] = latest;
 	for (i = kept + 1; i < ALLOT__POOL_REWOUND; i++)
 		r[i].rewind = 0;
+}
+
+static inline void remember_rewind(struct allot_pool *pool, const struct allot_pool_mark *mark)
+{
+	struct allot__rewound *r = pool->rewound;
+
+	++pool->rewinds;
+	if (r[0].rewind && r[0].serial == mark->serial && r[0].next == mark->at.next)
+		r[0].rewind = pool->rewinds; /* back where the latest went: a scratch round */
+	else
+		remember_new_rewind(pool, mark);
 }
 
 /* Back to mark (already checked); keep: let the strategy keep memory for reuse. */
@@ -103,7 +119,60 @@ static void rewind_to(struct allot_pool *pool, const struct allot_pool_mark *mar
 	pool->head = mark->head;
 	pool->at = mark->at;
 	pool->used = mark->used;
-	allot__pool_drop(pool, top, mark->head, keep);
+	if (top != mark->head || !keep || ALLOT__MEMDEBUG)
+		allot__pool_drop(pool, top, mark->head, keep);
+}
+
+#if ALLOT_CHECKS
+/* Whether mark's newest chunk and position are still on the pool's stack (a chain walk). */
+static inline const char *off_the_stack(const struct allot_pool *pool,
+                                        const struct allot_pool_mark *mark)
+{
+	const struct allot__chunk *c;
+	size_t i;
+
+	/* The mark's newest chunk must still be on the pool's chain (NULL: an empty pool). */
+	for (c = pool->head; c && c != mark->head; c = c->prev)
+		;
+	if (c != mark->head || allot__chunk_serial(c) != mark->serial)
+		return "allot_pool_rewind: the mark is not on the pool's stack (its block is gone)";
+	/* A rewind since the mark was saved, to a position before it, dropped it. */
+	for (i = 0; i < ALLOT__POOL_REWOUND; i++) {
+		const struct allot__rewound *r = &pool->rewound[i];
+
+		if (r->rewind <= mark->rewinds) /* this one and the older ones came before it */
+			break;
+		if (position_before(r->serial, r->next, mark->serial, mark->at.next))
+			return "allot_pool_rewind: the mark is not on the pool's stack (an earlier "
+			       "rewind, clear or release dropped it)";
+	}
+	return NULL;
+}
+#endif
+
+/*
+ * Dies with a BUG unless mark was saved from pool and is still on its stack, as far as
+ * allot can tell (checked before anything is freed). A mark of another pool, or one
+ * ahead of the pool, always; with ALLOT_CHECKS, also a mark whose block is gone or that a
+ * recent rewind dropped, by walking the chunks that the rewind will free (so it costs
+ * no more than the rewind itself).
+ */
+static inline void check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark)
+{
+	if (mark->pool != pool)
+		allot__bug("allot_pool_rewind: the mark belongs to another pool");
+	if (mark->used > pool->used || position_before(allot__chunk_serial(pool->head),
+	                                               pool->at.next, mark->serial, mark->at.next))
+		allot__bug(
+		    "allot_pool_rewind: the mark is not on the pool's stack (ahead of the pool)");
+#if ALLOT_CHECKS /* misuse detection that walks chunks: ALLOT_CHECKS=0 removes it */
+	{
+		const char *why = off_the_stack(pool, mark);
+
+		if (why)
+			allot__bug(why);
+	}
+#endif
 }
 
 /* The mark of pool before its first object. */
@@ -117,7 +186,7 @@ static struct allot_pool_mark empty_mark(const struct allot_pool *pool)
 
 void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
 {
-	allot__pool_check_mark(pool, &mark);
+	check_mark(pool, &mark);
 	rewind_to(pool, &mark, 1);
 }
 
@@ -195,53 +264,4 @@ size_t allot_pool_used(const struct allot_pool *pool)
 size_t allot_pool_footprint(const struct allot_pool *pool)
 {
 	return pool->footprint;
-}
-
-#if ALLOT_CHECKS
-/* Whether mark's newest chunk and position are still on the pool's stack (a chain walk). */
-static const char *off_the_stack(const struct allot_pool *pool, const struct allot_pool_mark *mark)
-{
-	const struct allot__chunk *c;
-	size_t i;
-
-	/* The mark's newest chunk must still be on the pool's chain (NULL: an empty pool). */
-	for (c = pool->head; c && c != mark->head; c = c->prev)
-		;
-	if (c != mark->head || allot__chunk_serial(c) != mark->serial)
-		return "allot_pool_rewind: the mark is not on the pool's stack (its block is gone)";
-	/* A rewind since the mark was saved, to a position before it, dropped it. */
-	for (i = 0; i < ALLOT__POOL_REWOUND; i++) {
-		const struct allot__rewound *r = &pool->rewound[i];
-
-		if (r->rewind > mark->rewinds &&
-		    position_before(r->serial, r->next, mark->serial, mark->at.next))
-			return "allot_pool_rewind: the mark is not on the pool's stack (an earlier "
-			       "rewind, clear or release dropped it)";
-	}
-	return NULL;
-}
-#endif
-
-void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark)
-{
-	if (mark->pool != pool)
-		allot__bug("allot_pool_rewind: the mark belongs to another pool");
-	if (mark->used > pool->used || position_before(allot__chunk_serial(pool->head),
-	                                               pool->at.next, mark->serial, mark->at.next))
-		allot__bug(
-		    "allot_pool_rewind: the mark is not on the pool's stack (ahead of the pool)");
-#if ALLOT_CHECKS /* misuse detection that walks chunks: ALLOT_CHECKS=0 removes it */
-	{
-		const char *why = off_the_stack(pool, mark);
-
-		if (why)
-			allot__bug(why);
-	}
-#endif
-}
-
-void allot__pool_check_align(size_t align)
-{
-	if (!align || (align & (align - 1)) || align > 4096)
-		allot__bug("allot_pool_alloc_aligned: align must be a power of two up to 4096");
 }

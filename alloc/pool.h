@@ -14,14 +14,31 @@
  *
  *     struct allot_pool pool = ALLOT_POOL_INIT;
  *     struct entry *e = allot_pool_alloc(&pool, sizeof(*e));
+ *     e->name = allot_pool_strfmt(&pool, "%s/%s", dir, base);
  *     ...
  *     allot_pool_release(&pool);
+ *
+ * As scratch space (a path built, used and dropped per item, as Git's tree-diff does):
+ *
+ *     struct allot_pool_mark mark = allot_pool_save(&pool);
+ *     char *path = allot_pool_strfmt(&pool, "%s%s", base, name);
+ *     ... use path ...
+ *     allot_pool_rewind(&pool, mark);
+ *
+ * Under arena a round like this stays in one block and makes no heap call; with
+ * ALLOT_CHECKS the rewind still validates the mark, in a few comparisons.
+ *
+ * Git's mem-pool, call for call: mem_pool_init (allot_pool_init, or
+ * ALLOT_POOL_INIT_BLOCK, then allot_pool_reserve), mem_pool_alloc, _calloc, _strdup,
+ * _strndup, _strfmt, _contains, _combine, _discard (allot_pool_release).
  *
  * Promises, under every strategy:
  *  - Allocation never returns NULL: a size overflow or a heap failure reaches the die
  *    handler (see alloc/die.h) before anything in the pool changes.
  *  - allot_pool_alloc returns memory aligned for any object type (max_align_t);
- *    len == 0 returns a valid pointer, distinct from every other live object.
+ *    allot_pool_alloc_aligned any power of two up to 4096, a smaller one unpadded; the
+ *    string calls (strdup, strndup, strfmt) alignment 1. len == 0 returns a valid
+ *    pointer, distinct from every other live object.
  *  - Objects never overlap, and stay where they are until the pool frees them.
  *  - allot_pool_used counts exactly the bytes asked for by live objects, the same under
  *    every strategy; allot_pool_footprint is what the strategy holds from the heap.
@@ -70,7 +87,7 @@ struct allot__pool_at {
  * (under malloc an object, under arena a block); spare is the strategy's own, memory
  * kept for reuse outside the chain. serial counts the chunks linked so far (each chunk
  * keeps its number), rewinds the rewinds, clears and releases; rewound[] holds where the
- * latest of them went, for allot__pool_check_mark (both are kept only when the pool code
+ * latest of them went, for allot_pool_rewind's checks (both are kept only when the pool code
  * is built with ALLOT_CHECKS=1).
  */
 struct allot_pool {
@@ -119,12 +136,24 @@ struct allot_pool_mark {
 	unsigned long long rewinds; /* the pool's count when saved */
 };
 
+/* ---- Setting up --------------------------------------------------------- */
+
 /*
  * Initialises an empty pool; takes no memory yet. block_hint is the size of the
  * arena's blocks in bytes (0: the default, 64 KiB); the malloc strategy ignores it.
  * Equivalent to ALLOT_POOL_INIT when block_hint is 0.
  */
 void allot_pool_init(struct allot_pool *pool, size_t block_hint);
+
+/*
+ * Under arena: the next objects whose sizes, each rounded up to its alignment, add up to
+ * at most bytes make no heap call (it may start a block for them now, leaving the rest
+ * of the current one unused). Under malloc every object is its own heap block: nothing.
+ * A size overflow or a heap failure reaches the die handler before any change.
+ */
+void allot_pool_reserve(struct allot_pool *pool, size_t bytes);
+
+/* ---- Allocating --------------------------------------------------------- */
 
 /* len bytes, uninitialised, aligned for any object type. */
 void *allot_pool_alloc(struct allot_pool *pool, size_t len);
@@ -156,22 +185,7 @@ char *allot_pool_strfmt(struct allot_pool *pool, const char *fmt, ...) ALLOT__PR
 char *allot_pool_vstrfmt(struct allot_pool *pool, const char *fmt, va_list ap)
     ALLOT__PRINTF_FORMAT(2, 0);
 
-/*
- * Under arena: the next objects whose sizes, each rounded up to its alignment, add up to
- * at most bytes make no heap call (it may start a block for them now, leaving the rest
- * of the current one unused). Under malloc every object is its own heap block: nothing.
- * A size overflow or a heap failure reaches the die handler before any change.
- */
-void allot_pool_reserve(struct allot_pool *pool, size_t bytes);
-
-/*
- * 1 when ptr lies in memory the pool handed out and has not taken back, as Git's
- * mem_pool_contains answers (under arena, the padding between live objects counts
- * too); 0 for every other address, NULL included, and for an object that a clear,
- * release, rewind or combine (as src) took back. Walks the pool's blocks (under malloc,
- * its objects).
- */
-int allot_pool_contains(const struct allot_pool *pool, const void *ptr);
+/* ---- Marks: a stack of positions, and scratch space --------------------- */
 
 /* The pool's current position, to rewind to later. Changes nothing. */
 struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
@@ -187,6 +201,8 @@ struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
  * first two are checked (another pool's mark, a mark ahead of the pool).
  */
 void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark);
+
+/* ---- Freeing ------------------------------------------------------------ */
 
 /*
  * Frees every object; used becomes 0. The arena keeps one block, as large as the blocks
@@ -206,6 +222,17 @@ void allot_pool_release(struct allot_pool *pool);
  * marks are invalid. dst == src is a BUG.
  */
 void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src);
+
+/* ---- Asking ------------------------------------------------------------- */
+
+/*
+ * 1 when ptr lies in memory the pool handed out and has not taken back, as Git's
+ * mem_pool_contains answers (under arena, the padding between live objects counts
+ * too); 0 for every other address, NULL included, and for an object that a clear,
+ * release, rewind or combine (as src) took back. Walks the pool's blocks (under malloc,
+ * its objects).
+ */
+int allot_pool_contains(const struct allot_pool *pool, const void *ptr);
 
 /* Bytes asked for by the live objects. */
 size_t allot_pool_used(const struct allot_pool *pool);

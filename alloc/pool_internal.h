@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 
+#include "alloc/internal.h"
 #include "alloc/pool.h"
 
 /*
@@ -60,15 +61,6 @@ static inline int allot__chunk_bump(const struct allot__chunk *c)
 #define ALLOT__CHUNK_HDR \
 	((sizeof(struct allot__chunk) + ALLOT__ALIGN - 1) & ~(size_t) (ALLOT__ALIGN - 1))
 
-/*
- * Dies with a BUG unless mark was saved from pool and is still on its stack, as far as
- * allot can tell (checked before anything is freed). A mark of another pool, or one
- * ahead of the pool, always; with ALLOT_CHECKS, also a mark whose block is gone or that a
- * recent rewind dropped, by walking the chunks that the rewind will free (so it costs
- * no more than the rewind itself).
- */
-void allot__pool_check_mark(const struct allot_pool *pool, const struct allot_pool_mark *mark);
-
 /* Frees chunk c, which the pool no longer links, and takes it off the footprint. */
 void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c);
 
@@ -100,6 +92,8 @@ char *allot__pool_room(const struct allot_pool *pool, size_t *room);
 /*
  * Strategy hook: the chunks from top down to stop (excluded), which a rewind, clear or
  * release has just unlinked; the pool (pool->at included) is consistent without them.
+ * Called when there are such chunks, for every release, and in builds the tools watch
+ * (alloc/memdebug.h); a rewind or clear within the current block goes without it.
  * The malloc strategy frees them; with keep (rewind, clear), the arena keeps one block
  * as pool->spare for what comes next; without (release), it frees them all, the spare
  * too.
@@ -124,6 +118,10 @@ size_t allot__vformat_room(char *buf, size_t room, const char *fmt, va_list *arg
                            int *fitted, const char *fn);
 
 /* Dies with a BUG unless align is a power of two up to 4096. */
-void allot__pool_check_align(size_t align);
+static inline void allot__pool_check_align(size_t align)
+{
+	if (!align || (align & (align - 1)) || align > 4096)
+		allot__bug("allot_pool_alloc_aligned: align must be a power of two up to 4096");
+}
 
 #endif /* ALLOT_POOL_INTERNAL_H */

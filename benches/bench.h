@@ -8,6 +8,7 @@
 #define ALLOT_BENCHES_BENCH_H
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(_WIN32)
@@ -45,6 +46,18 @@ static inline uint64_t bench_now_ns(void)
 #else
 #define BENCH_TOOLCHAIN "other"
 #endif
+
+/*
+ * Whether argv[*i] is option followed by a positive count: then stores the count in
+ * *out and steps *i over it.
+ */
+static inline int bench_count_option(int argc, char **argv, int *i, const char *option, size_t *out)
+{
+	if (strcmp(argv[*i], option) != 0 || *i + 1 >= argc || atol(argv[*i + 1]) <= 0)
+		return 0;
+	*out = (size_t) atol(argv[++*i]);
+	return 1;
+}
 
 #define BENCH_CHECKSUM_INIT 0xcbf29ce484222325ULL
 

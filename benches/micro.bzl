@@ -16,7 +16,8 @@ def _patterns():
     """pattern -> the variants that vary it (dicts of knobs)."""
     return {
         "ARRAY": [{"array": v} for v in KNOBS["array"].values],
-        "POOL": [{"pool": v} for v in KNOBS["pool"].values],
+        # and the arena with the misuse checks on, as a build without NDEBUG has them
+        "POOL": [{"pool": v} for v in KNOBS["pool"].values] + [{"pool": "arena", "checks": "on"}],
         "PATH": [
             {"path_store": store, "path_format": fmt}
             for store in KNOBS["path_store"].values

@@ -7,7 +7,9 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 extern "C" {
 #include "alloc/alloc.h"
@@ -86,8 +88,45 @@ void MillionRelease(benchmark::State &state)
 	state.SetItemsProcessed(state.iterations() * 1000000);
 }
 
+// A pool as scratch space (tree-diff's emit_path): save, a path and a record, rewind.
+void Scratch(benchmark::State &state)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	size_t i = 0;
+	for (auto _ : state) {
+		struct allot_pool_mark mark = allot_pool_save(&pool);
+		char *path = static_cast<char *>(allot_pool_alloc_aligned(&pool, ObjectSize(i), 1));
+		char *record = static_cast<char *>(allot_pool_alloc(&pool, 32));
+		*path = *record = static_cast<char>(i++);
+		benchmark::DoNotOptimize(path);
+		benchmark::DoNotOptimize(record);
+		allot_pool_rewind(&pool, mark);
+	}
+	allot_pool_release(&pool);
+	state.SetItemsProcessed(state.iterations());
+}
+
+// The same with malloc and free: what scratch space costs without a pool.
+void ScratchMallocFree(benchmark::State &state)
+{
+	size_t i = 0;
+	for (auto _ : state) {
+		char *path = static_cast<char *>(malloc(ObjectSize(i)));
+		char *record = static_cast<char *>(malloc(32));
+		*path = *record = static_cast<char>(i++);
+		benchmark::DoNotOptimize(path);
+		benchmark::DoNotOptimize(record);
+		free(record);
+		free(path);
+	}
+	state.SetItemsProcessed(state.iterations());
+}
+
 void Register()
 {
+	benchmark::RegisterBenchmark("pool/scratch/" MICRO_STRATEGY, Scratch);
+	if (std::string(MICRO_STRATEGY) == "arena") // once, beside the strategies
+		benchmark::RegisterBenchmark("pool/scratch/malloc_free", ScratchMallocFree);
 	benchmark::RegisterBenchmark("pool/small_clear/" MICRO_STRATEGY, SmallClear);
 	benchmark::RegisterBenchmark("pool/million_release/" MICRO_STRATEGY, MillionRelease)
 	    ->Unit(benchmark::kMillisecond);

@@ -4,7 +4,8 @@
 // --benchmark_repetitions=20, --benchmark_filter=pool, --benchmark_format=json.
 //
 // After the console table it prints, for each case, how many times more items per
-// second each strategy does than the pattern's baseline: heap arrays, malloc pools, and
+// second each strategy does than the pattern's baseline: heap arrays, malloc pools (for
+// pool/scratch: malloc and free themselves), and
 // for paths addf under the same path strategy.
 #include <benchmark/benchmark.h>
 
@@ -56,6 +57,8 @@ class RatioReporter : public benchmark::ConsoleReporter
 		std::string pattern = name.substr(0, a);
 		if (pattern == "array")
 			return name.substr(0, b) + "/heap";
+		if (name.compare(0, 13, "pool/scratch/") == 0)
+			return "pool/scratch/malloc_free"; // scratch space without a pool
 		if (pattern == "pool")
 			return name.substr(0, b) + "/malloc";
 		if (pattern == "path")

@@ -179,7 +179,7 @@ def micro_baseline(name):
     if pattern == "array":
         return "%s/%s/heap" % (pattern, case)
     if pattern == "pool":
-        return "%s/%s/malloc" % (pattern, case)
+        return "pool/scratch/malloc_free" if case == "scratch" else "%s/%s/malloc" % (pattern, case)
     if pattern == "path":
         return "path/loose_object:addf/" + strategy
     return None

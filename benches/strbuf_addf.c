@@ -138,9 +138,7 @@ int main(int argc, char **argv)
 	uint64_t sink = 0;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--names") && i + 1 < argc && atol(argv[i + 1]) > 0) {
-			nr = (size_t) atol(argv[++i]);
-		} else {
+		if (!bench_count_option(argc, argv, &i, "--names", &nr)) {
 			fprintf(stderr, "usage: strbuf_addf [--names N]\n");
 			return 2;
 		}

@@ -118,11 +118,33 @@ static void pools(void)
 	EXPECT(allot_pool_used(&pool) == 5 + 400 + 4);
 	EXPECT(allot_pool_used(&other) == 0);
 	EXPECT(allot_pool_footprint(&pool) >= allot_pool_used(&pool));
+	EXPECT(allot_pool_contains(&pool, s) && !allot_pool_contains(&other, s));
 	allot_pool_clear(&pool);
-	EXPECT(allot_pool_used(&pool) == 0);
+	EXPECT(allot_pool_used(&pool) == 0 && !allot_pool_contains(&pool, s));
 	allot_pool_release(&pool);
 	allot_pool_release(&other);
 	EXPECT(allot_pool_footprint(&pool) == 0);
+}
+
+static struct allot_pool names = ALLOT_POOL_INIT_BLOCK(4096);
+
+/* A pool as Git's fast-import and read-cache use theirs: sized up front, strings formatted in. */
+static void pool_strings(void)
+{
+	char *first, *s;
+	int i;
+
+	allot_pool_reserve(&names, 1000);
+	first = allot_pool_strfmt(&names, "%s/%02x", "objects", 0xab);
+	EXPECT(!strcmp(first, "objects/ab"));
+	for (i = 0; i < 100; i++) {
+		s = allot_pool_strfmt(&names, "refs/heads/topic-%d", i);
+		EXPECT(allot_pool_contains(&names, s));
+	}
+	EXPECT(!strcmp(s, "refs/heads/topic-99"));
+	EXPECT(allot_pool_used(&names) == 11 + 10 * 19 + 90 * 20);
+	allot_pool_release(&names);
+	EXPECT(!allot_pool_contains(&names, first));
 }
 
 static void vaddf(struct allot_path *p, const char *fmt, ...)
@@ -165,6 +187,17 @@ static void paths(void)
 	allot_path_addstr(&a, "x");
 	allot_path_reset(&a);
 	EXPECT(a.len == 0 && a.buf[0] == '\0');
+	out = ALLOT_MALLOC(16); /* a buffer built elsewhere becomes a path */
+	memcpy(out, "a/b.c", 5);
+	allot_path_attach(&a, out, 5, 16);
+	allot_path_insert(&a, 2, "dir/", 4);
+	allot_path_addchars(&a, '/', 3);
+	allot_path_trim_trailing(&a, '/');
+	EXPECT(allot_path_strip_suffix(&a, ".c") && !strcmp(a.buf, "a/dir/b"));
+	allot_path_splice(&a, 2, 3, "sub", 3);
+	allot_path_remove(&a, 0, 2);
+	allot_path_addpath(&b, &a);
+	EXPECT(!strcmp(b.buf, "sub/b") && allot_path_cmp(&a, &b) == 0);
 	allot_path_release(&a);
 	allot_path_release(&b);
 }
@@ -206,6 +239,7 @@ int main(void)
 {
 	arrays();
 	pools();
+	pool_strings();
 	paths();
 	errors();
 	stats();

@@ -6,7 +6,7 @@ int allot_cxx_use(size_t nr);
 
 int allot_cxx_use(size_t nr)
 {
-	struct allot_pool pool = ALLOT_POOL_INIT;
+	struct allot_pool pool = ALLOT_POOL_INIT, sized = ALLOT_POOL_INIT_BLOCK(4096);
 	struct allot_path path = ALLOT_PATH_INIT;
 	struct allot_stats stats;
 	int sum = 0;
@@ -23,10 +23,15 @@ int allot_cxx_use(size_t nr)
 	ALLOT_ARRAY_FREE(one_line);
 	allot_pool_init(&pool, 0);
 	static_cast<char *>(allot_pool_alloc(&pool, 10))[0] = 'x';
+	sum += allot_pool_contains(&pool, allot_pool_strfmt(&pool, "%d", sum));
 	allot_pool_release(&pool);
 	allot_path_addstr(&path, "dir");
+	allot_path_addch(&path, '/');
+	allot_path_setlen(&path, allot_path_avail(&path) ? path.len : 0);
 	allot_path_addf(&path, "/%s-%d", "name", sum);
+	allot_path_reset(&path);
 	allot_path_release(&path);
+	allot_pool_release(&sized);
 	allot_stats_get(&stats);
 	return sum + static_cast<int>(stats.heap_allocs) + (allot_config()[0] == 'a');
 }
