@@ -62,8 +62,8 @@ void allot__path_check(const struct allot_path *p, const char *fn);
  * second pass or for libc. And
  *
  *     static size_t allot__format_room_<name>(char *buf, size_t room, const char *fmt,
- *                                             va_list *args, va_list again, int *fitted,
- *                                             const char *fn);
+ *                                             va_list *args, va_list again, int pass,
+ *                                             int *fitted, const char *fn);
  *
  * which is allot__vformat_room (alloc/pool_internal.h): the same bytes into a buffer of
  * room bytes, for allot_pool_strfmt. strategies/path_format.c, which includes the file

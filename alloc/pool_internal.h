@@ -111,11 +111,12 @@ void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src);
  * The format strategy's (strategies/path_format.c): fmt formatted with the arguments
  * into room bytes at buf (room may be 0, buf then NULL), NUL-terminated if it fits;
  * returns the length of the whole output, and sets *fitted. *args is read first and used
- * up; again, the same arguments untouched, serves a second pass. fn names the API call
- * in the die handler's messages.
+ * up; again, the same arguments untouched, serves a second pass. pass is 1, or 2 for
+ * the pass into an object of the size the first counted (a call handed to libc is
+ * counted in the first). fn names the API call in the die handler's messages.
  */
 size_t allot__vformat_room(char *buf, size_t room, const char *fmt, va_list *args, va_list again,
-                           int *fitted, const char *fn);
+                           int pass, int *fitted, const char *fn);
 
 /* Dies with a BUG unless align is a power of two up to 4096. */
 static inline void allot__pool_check_align(size_t align)

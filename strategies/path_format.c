@@ -47,7 +47,7 @@ void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap)
 }
 
 size_t allot__vformat_room(char *buf, size_t room, const char *fmt, va_list *args, va_list again,
-                           int *fitted, const char *fn)
+                           int pass, int *fitted, const char *fn)
 {
-	return FORMAT_ROOM(buf, room, fmt, args, again, fitted, fn);
+	return FORMAT_ROOM(buf, room, fmt, args, again, pass, fitted, fn);
 }

@@ -754,7 +754,7 @@ ALLOT__ALWAYS_INLINE void allot__path_format_builtin(struct allot_path *p, const
 }
 
 static size_t allot__format_room_builtin(char *buf, size_t room, const char *fmt, va_list *args,
-                                         va_list again, int *fitted, const char *fn)
+                                         va_list again, int pass, int *fitted, const char *fn)
 {
 	static char nowhere[1]; /* no room: nothing is written, but the cursor needs a buffer */
 	struct out o;
@@ -774,11 +774,11 @@ static size_t allot__format_room_builtin(char *buf, size_t room, const char *fmt
 	}
 	if (r == PERCENT_N || has_percent_n(fmt))
 		die_in(fn, PERCENT_N_MESSAGE);
+	if (pass == 1) /* a strfmt that takes two passes hands the call to libc once */
+		ALLOT__COUNT(path_addf_fallback, 1);
 	va_copy(copy, again);
 	n = libc_into(buf, room, fmt, &copy, again, fitted);
 	va_end(copy);
-	if (*fitted || n < 0) /* the last pass: a strfmt that needs two counts once */
-		ALLOT__COUNT(path_addf_fallback, 1);
 	if (n < 0)
 		die_in(fn, LIBC_FAILED_MESSAGE);
 	return (size_t) n;

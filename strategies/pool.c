@@ -44,7 +44,7 @@ char *allot_pool_vstrfmt(struct allot_pool *pool, const char *fmt, va_list ap)
 	/* One pass into the free space; when the output fits, it is the new object. */
 	va_copy(args, ap);
 	va_copy(again, ap);
-	n = allot__vformat_room(at, room, fmt, &args, again, &fitted, "allot_pool_strfmt");
+	n = allot__vformat_room(at, room, fmt, &args, again, 1, &fitted, "allot_pool_strfmt");
 	va_end(again);
 	va_end(args);
 	if (fitted)
@@ -53,7 +53,7 @@ char *allot_pool_vstrfmt(struct allot_pool *pool, const char *fmt, va_list ap)
 	s = allot__pool_take(pool, allot__add(n, 1), 1);
 	va_copy(args, ap);
 	va_copy(again, ap);
-	if (allot__vformat_room(s, n + 1, fmt, &args, again, &fitted, "allot_pool_strfmt") != n)
+	if (allot__vformat_room(s, n + 1, fmt, &args, again, 2, &fitted, "allot_pool_strfmt") != n)
 		allot__bug("allot_pool_strfmt: the arguments changed between two passes");
 	va_end(again);
 	va_end(args);
