@@ -108,9 +108,9 @@ static void allot__path_format_libc(struct allot_path *p, const char *fmt, va_li
 static inline size_t allot__format_room_libc(char *buf, size_t room, const char *fmt, va_list *args,
                                              va_list again, int pass, int *fitted, const char *fn)
 {
-	(void) pass; /* counted by nobody: this is the strategy, not a fallback */
 	int n = libc_into(buf, room, fmt, args, again, fitted);
 
+	(void) pass; /* counted by nobody: this is the strategy, not a fallback */
 	if (n < 0)
 		die_in(fn, LIBC_FAILED_MESSAGE);
 	return (size_t) n;
