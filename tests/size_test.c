@@ -148,6 +148,15 @@ static void path_init_hint(void *unused)
 	allot_path_release(&p);
 }
 
+/* The pool and path the calls work on, each with something in it: returns the pool's. */
+static char *set_up(void)
+{
+	allot_pool_init(&t.pool, 0);
+	allot_path_init(&t.path, 0);
+	allot_path_addstr(&t.path, "a/path");
+	return allot_pool_strdup(&t.pool, "kept");
+}
+
 /* Nothing the caller had changed, and both still work. */
 static void check_intact(const char *kept)
 {
@@ -181,10 +190,7 @@ ALLOT_TEST(size, every_api_at_the_edges)
 	long live = failing_heap_live();
 #endif
 
-	allot_pool_init(&t.pool, 0);
-	allot_path_init(&t.path, 0);
-	kept = allot_pool_strdup(&t.pool, "kept");
-	allot_path_addstr(&t.path, "a/path");
+	kept = set_up();
 	for (i = 0; i < NR_EDGES; i++) {
 		t.a = edges[i];
 		t.b = 0;
@@ -294,10 +300,7 @@ ALLOT_TEST(size, reserve_and_splice_at_the_edges)
 	long live = failing_heap_live();
 #endif
 
-	allot_pool_init(&t.pool, 0);
-	allot_path_init(&t.path, 0);
-	kept = allot_pool_strdup(&t.pool, "kept");
-	allot_path_addstr(&t.path, "a/path");
+	kept = set_up();
 	for (i = 0; i < NR_EDGES; i++) {
 		t.a = edges[i];
 		dies += (size_t) call(pool_reserve, edges[i], "allot_pool_reserve");
