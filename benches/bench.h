@@ -59,6 +59,21 @@ static inline int bench_count_option(int argc, char **argv, int *i, const char *
 	return 1;
 }
 
+/*
+ * Instruction counts: with BENCH_CALLGRIND (set for the Linux toolchains), a program
+ * run under valgrind --tool=callgrind dumps the instructions of each counted section
+ * under its name, which benches/interleave.py --metric=instructions reads. Outside
+ * callgrind these are a few no-op instructions per section.
+ */
+#if BENCH_CALLGRIND
+#include <valgrind/callgrind.h>
+#define BENCH_COUNT_START()     CALLGRIND_ZERO_STATS
+#define BENCH_COUNT_STOP(label) CALLGRIND_DUMP_STATS_AT(label)
+#else
+#define BENCH_COUNT_START()     ((void) 0)
+#define BENCH_COUNT_STOP(label) ((void) (label))
+#endif
+
 #define BENCH_CHECKSUM_INIT 0xcbf29ce484222325ULL
 
 /*

@@ -1,0 +1,317 @@
+/*
+ * benches/peers_main.h: the patterns of //benches:peers, for the ways one program
+ * defines. Each benches/peers/peers_*.c includes benches/peers.h, defines its ways, then
+ * includes this file, which times them
+ * (and, under callgrind, counts their instructions) and prints one result line per
+ * pattern and way:
+ *
+ *   result: name=<way> pattern=<pattern> toolchain=<t> entries=<n> ns=<ns> checksum=<hex>
+ *
+ * The patterns, and what a program defines for them (static, so that every call inlines
+ * as it would in a user's program):
+ *
+ *   pool/million  PEER_POOL "<way>", struct peer_pool and its four calls below: 1,000,000
+ *                 objects of 16 to 128 bytes, then everything released. The first
+ *                 thing the process does, so that it pays for fresh memory as a program
+ *                 does.
+ *   pool/steady   the same pool: 1,024 such objects, then all freed, over and over.
+ *   path/loose    PEER_PATH_WAYS(X), X("<way>", fn) for each way, with struct peer_path
+ *                 and its calls: Git's loose-object loop, "objects/" then "xx/<38 digits>"
+ *                 built by fn(path, first byte of the id, the other 38 digits) for each
+ *                 name.
+ *   array/2       PEER_ARRAY_WAYS(X), X("<way>", fn): fn(nr, in) declares an array of nr
+ *                 (1 or 2) 16-byte elements, fills it from in and returns
+ *                 array_work()'s hash of it; one call per count.
+ *
+ * Every way of a pattern must produce the same checksum (benches/interleave.py checks);
+ * the time covers everything the pattern does, checksum included, so every way pays the
+ * same for it.
+ *
+ *   peers_* [--objects N] [--rounds N] [--names N] [--calls N]
+ */
+#ifndef ALLOT_BENCHES_PEERS_MAIN_H
+#define ALLOT_BENCHES_PEERS_MAIN_H
+
+#include "benches/peers.h"
+
+struct options {
+	size_t objects; /* pool/million */
+	size_t rounds;  /* pool/steady: rounds of STEADY_OBJECTS */
+	size_t names;   /* path/loose */
+	size_t calls;   /* array/2 */
+};
+
+#define STEADY_OBJECTS 1024
+
+static void report(const char *pattern, const char *way, size_t entries, uint64_t ns,
+                   uint64_t checksum)
+{
+	printf("result: name=%s pattern=%s toolchain=%s entries=%llu ns=%llu checksum=%016llx\n",
+	       way, pattern, BENCH_TOOLCHAIN, (unsigned long long) entries,
+	       (unsigned long long) ns, (unsigned long long) checksum);
+}
+
+/* Starts a timed and counted section. */
+static uint64_t section_start(void)
+{
+	BENCH_COUNT_START();
+	return bench_now_ns();
+}
+
+/* Ends the section section_start() began: its nanoseconds; callgrind dumps its counts. */
+static uint64_t section_stop(const char *pattern, const char *way, uint64_t start)
+{
+	uint64_t ns = bench_now_ns() - start;
+	char label[128];
+
+	snprintf(label, sizeof(label), "%s %s", pattern, way);
+	BENCH_COUNT_STOP(label);
+	return ns;
+}
+
+#ifdef PEER_POOL
+/*
+ * The pool calls a program defines: init makes an empty pool; clear frees the n objects
+ * at ptrs (the pool's own way, or one by one) and keeps the pool usable; release frees
+ * them and every byte the pool holds.
+ *
+ *   static void peer_pool_init(struct peer_pool *pool);
+ *   static void *peer_pool_alloc(struct peer_pool *pool, size_t len);
+ *   static void peer_pool_clear(struct peer_pool *pool, void **ptrs, size_t n);
+ *   static void peer_pool_release(struct peer_pool *pool, void **ptrs, size_t n);
+ */
+static size_t object_size(size_t i)
+{
+	return 16 + (i * 37) % 113;
+}
+
+/* Allocates n objects into ptrs, writes each one's first 8 and last byte, reads them back. */
+static uint64_t pool_fill(struct peer_pool *pool, void **ptrs, size_t n, uint64_t salt)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		size_t len = object_size(i);
+		unsigned char *o = peer_pool_alloc(pool, len);
+		uint64_t v = i + salt;
+
+		memcpy(o, &v, 8);
+		o[len - 1] = (unsigned char) i;
+		ptrs[i] = o;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned char *o = ptrs[i];
+		uint64_t v;
+
+		memcpy(&v, o, 8);
+		sum = sum * 31 + v + o[object_size(i) - 1];
+	}
+	return sum;
+}
+
+static void **pointers(size_t n)
+{
+	void **ptrs = calloc(n, sizeof(*ptrs));
+
+	if (!ptrs) {
+		fprintf(stderr, "peers: out of memory\n");
+		exit(1);
+	}
+	return ptrs;
+}
+
+static void pool_million(const struct options *o)
+{
+	void **ptrs = pointers(o->objects);
+	struct peer_pool pool;
+	uint64_t start, sum;
+
+	memset(ptrs, 1, o->objects * sizeof(*ptrs)); /* its pages are not the pattern's */
+	start = section_start();
+	peer_pool_init(&pool);
+	sum = pool_fill(&pool, ptrs, o->objects, 0);
+	peer_pool_release(&pool, ptrs, o->objects);
+	report("pool/million", PEER_POOL, o->objects, section_stop("pool/million", PEER_POOL, start),
+	       bench_checksum(BENCH_CHECKSUM_INIT, (const char *) &sum, 8));
+	free(ptrs);
+}
+
+static void pool_steady(const struct options *o)
+{
+	void **ptrs = pointers(STEADY_OBJECTS);
+	struct peer_pool pool;
+	uint64_t start, sum = 0;
+	size_t r;
+
+	start = section_start();
+	peer_pool_init(&pool);
+	for (r = 0; r < o->rounds; r++) {
+		sum += pool_fill(&pool, ptrs, STEADY_OBJECTS, r);
+		peer_pool_clear(&pool, ptrs, STEADY_OBJECTS);
+	}
+	peer_pool_release(&pool, ptrs, 0);
+	report("pool/steady", PEER_POOL, o->rounds * STEADY_OBJECTS,
+	       section_stop("pool/steady", PEER_POOL, start),
+	       bench_checksum(BENCH_CHECKSUM_INIT, (const char *) &sum, 8));
+	free(ptrs);
+}
+#endif /* PEER_POOL */
+
+#if defined(PEER_PATH_WAYS) || defined(PEER_ARRAY_WAYS)
+/* A way of a pattern other than pools: its name and the pass that runs it once. */
+struct way {
+	const char *name;
+	uint64_t (*pass)(const void *input, size_t entries, int check);
+};
+
+/*
+ * Times each way once, in an order rotated by the clock (each run starts with another),
+ * then runs it again with check for its checksum: checking costs the timed pass nothing.
+ */
+static void run_ways(const char *pattern, const struct way *ways, size_t nways,
+                     const void *input, size_t entries)
+{
+	size_t i, rotate = (size_t) (bench_now_ns() % nways);
+	uint64_t sink = 0;
+
+	for (i = 0; i < nways; i++) {
+		const struct way *w = &ways[(i + rotate) % nways];
+		uint64_t start = section_start(), ns;
+
+		sink += w->pass(input, entries, 0);
+		ns = section_stop(pattern, w->name, start);
+		report(pattern, w->name, entries, ns, w->pass(input, entries, 1));
+	}
+	if (sink == 42) /* never: keeps the timed passes' results alive */
+		printf("\n");
+}
+#endif
+
+#ifdef PEER_PATH_WAYS
+#include "benches/names.h"
+
+/*
+ * The path calls a program defines, with its ways:
+ *
+ *   static void peer_path_init(struct peer_path *p);
+ *   static void peer_path_start(struct peer_path *p, const char *prefix); (the path is prefix)
+ *   static void peer_path_setlen(struct peer_path *p, size_t len);
+ *   static const char *peer_path_buf(const struct peer_path *p);
+ *   static size_t peer_path_len(const struct peer_path *p);
+ *   static void peer_path_release(struct peer_path *p);
+ *   static void fn(struct peer_path *p, const unsigned char *raw, const char *rest);
+ *       (appends "xx/<rest>", xx being raw[0] in hex)
+ */
+#define PATH_PASS(way, fn)                                                               \
+	static uint64_t fn##_pass(const void *input, size_t nr, int check)              \
+	{                                                                                \
+		const struct names *n = input;                                           \
+		struct peer_path p;                                                      \
+		uint64_t h = BENCH_CHECKSUM_INIT;                                        \
+		size_t base, i;                                                          \
+                                                                                         \
+		peer_path_init(&p);                                                      \
+		peer_path_start(&p, PREFIX);                                             \
+		base = peer_path_len(&p);                                                \
+		for (i = 0; i < nr; i++) {                                               \
+			peer_path_setlen(&p, base);                                      \
+			fn(&p, n->raw[i], n->rest[i]);                                   \
+			if (check)                                                       \
+				h = bench_checksum(h, peer_path_buf(&p), peer_path_len(&p)); \
+			else                                                             \
+				h += (unsigned char) peer_path_buf(&p)[peer_path_len(&p) - 1]; \
+		}                                                                        \
+		peer_path_release(&p);                                                   \
+		return h;                                                                \
+	}
+PEER_PATH_WAYS(PATH_PASS)
+#undef PATH_PASS
+
+static void path_loose(const struct options *o)
+{
+#define PATH_WAY(way, fn) {way, fn##_pass},
+	static const struct way ways[] = {PEER_PATH_WAYS(PATH_WAY)};
+#undef PATH_WAY
+	struct names names;
+
+	make_names(&names, o->names);
+	run_ways("path/loose", ways, sizeof(ways) / sizeof(ways[0]), &names, o->names);
+	free_names(&names);
+}
+#endif /* PEER_PATH_WAYS */
+
+#ifdef PEER_ARRAY_WAYS
+/*
+ * Each way's fn, out of line (one call per array, as at a call site):
+ *
+ *   static PEER_NOINLINE uint64_t fn(size_t nr, const struct elem *in);
+ */
+#define ARRAY_PASS(way, fn)                                                   \
+	static uint64_t fn##_pass(const void *input, size_t calls, int check) \
+	{                                                                     \
+		const struct elem *in = input;                                \
+		size_t c;                                                     \
+		uint64_t h = BENCH_CHECKSUM_INIT, sum = 0;                    \
+                                                                              \
+		for (c = 0; c < calls; c++) {                                 \
+			uint64_t v = fn(1 + (c & 1), in + (c % ARRAY_INPUTS)); \
+                                                                              \
+			if (check)                                            \
+				h = bench_checksum(h, (const char *) &v, 8);  \
+			else                                                  \
+				sum += v;                                     \
+		}                                                             \
+		return check ? h : sum;                                       \
+	}
+PEER_ARRAY_WAYS(ARRAY_PASS)
+#undef ARRAY_PASS
+
+static void array_2(const struct options *o)
+{
+#define ARRAY_WAY(way, fn) {way, fn##_pass},
+	static const struct way ways[] = {PEER_ARRAY_WAYS(ARRAY_WAY)};
+#undef ARRAY_WAY
+	static struct elem in[ARRAY_INPUTS + 1]; /* the last one: a second element */
+	size_t i;
+
+	for (i = 0; i <= ARRAY_INPUTS; i++) {
+		in[i].a = i * 0x9e3779b97f4a7c15ULL;
+		in[i].b = ~i * 0xc2b2ae3d27d4eb4fULL;
+	}
+	run_ways("array/2", ways, sizeof(ways) / sizeof(ways[0]), in, o->calls);
+}
+#endif /* PEER_ARRAY_WAYS */
+
+int main(int argc, char **argv)
+{
+	struct options o = {1000000, 2000, 500000, 10000000};
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!bench_count_option(argc, argv, &i, "--objects", &o.objects) &&
+		    !bench_count_option(argc, argv, &i, "--rounds", &o.rounds) &&
+		    !bench_count_option(argc, argv, &i, "--names", &o.names) &&
+		    !bench_count_option(argc, argv, &i, "--calls", &o.calls)) {
+			fprintf(stderr, "usage: %s [--objects N] [--rounds N] [--names N] [--calls N]\n",
+			        argv[0]);
+			return 2;
+		}
+	}
+#ifdef PEER_STRATEGIES
+	printf("strategies: %s\n", PEER_STRATEGIES);
+#endif
+#ifdef PEER_POOL
+	pool_million(&o); /* first: fresh memory */
+	pool_steady(&o);
+#endif
+#ifdef PEER_PATH_WAYS
+	path_loose(&o);
+#endif
+#ifdef PEER_ARRAY_WAYS
+	array_2(&o);
+#endif
+	return 0;
+}
+
+#endif /* ALLOT_BENCHES_PEERS_MAIN_H */
