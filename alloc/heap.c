@@ -1,23 +1,10 @@
 /*
- * allot's own heap calls: counted, and never returning NULL (see alloc/internal.h).
- * They are the only calls allot makes to a heap, through the host's hooks ALLOT_MALLOC,
- * ALLOT_REALLOC and ALLOT_FREE (alloc/config.h declares the host's; by default the C
- * library's, from stdlib.h).
+ * allot's realloc calls (alloc/internal.h has malloc and free, inline, and what they
+ * promise): counted, and never returning NULL unless asked.
  */
 #include <stdlib.h>
 
 #include "alloc/internal.h"
-
-void *allot__malloc(size_t n)
-{
-	size_t size = n ? n : 1;
-	void *ptr = ALLOT_MALLOC(size);
-
-	ALLOT__COUNT(heap_allocs, 1);
-	if (!ptr)
-		allot__die_oom(size);
-	return ptr;
-}
 
 void *allot__try_realloc(void *ptr, size_t n)
 {
@@ -33,12 +20,4 @@ void *allot__realloc(void *ptr, size_t n)
 	if (!moved)
 		allot__die_oom(size);
 	return moved;
-}
-
-void allot__free(void *ptr)
-{
-	if (!ptr)
-		return;
-	ALLOT__COUNT(heap_frees, 1);
-	ALLOT_FREE(ptr);
 }

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h> /* malloc and free, unless the host hooks its own */
 
 #include "alloc/alloc.h"
 #include "alloc/compiler.h"
@@ -46,13 +47,36 @@ static inline size_t allot__align_up(size_t n, size_t align)
 	return allot__add(n, align - 1) & ~(align - 1);
 }
 
+/*
+ * allot's heap calls: counted, and never returning NULL. They are the only calls allot
+ * makes to a heap, through the host's hooks ALLOT_MALLOC, ALLOT_REALLOC and ALLOT_FREE
+ * (alloc/config.h declares the host's; by default the C library's, from stdlib.h).
+ * malloc and free are inline: a small array's heap round trip is one call each.
+ */
+
 /* malloc that counts and never returns NULL (0 bytes are served as 1). */
-void *allot__malloc(size_t n);
+static inline void *allot__malloc(size_t n)
+{
+	size_t size = n ? n : 1;
+	void *ptr = ALLOT_MALLOC(size);
+
+	ALLOT__COUNT(heap_allocs, 1);
+	if (!ptr)
+		allot__die_oom(size);
+	return ptr;
+}
+
 /* realloc that counts and never returns NULL; on failure ptr is untouched. */
 void *allot__realloc(void *ptr, size_t n);
 /* realloc that counts and may fail: NULL, ptr untouched. For growth that can do without. */
 void *allot__try_realloc(void *ptr, size_t n);
 /* free that counts; NULL is ignored and not counted. */
-void allot__free(void *ptr);
+static inline void allot__free(void *ptr)
+{
+	if (!ptr)
+		return;
+	ALLOT__COUNT(heap_frees, 1);
+	ALLOT_FREE(ptr);
+}
 
 #endif /* ALLOT_INTERNAL_H */

@@ -4,6 +4,9 @@
  * (strategies/path_format.c). The hooks of both: alloc/path_internal.h.
  */
 #include <string.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h> /* addhex: 16 bytes at a time */
+#endif
 
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
@@ -152,18 +155,92 @@ void allot_path_complete(struct allot_path *p, char term)
 		allot_path_addch(p, term);
 }
 
+const char allot__hex_pairs[2 * 256 + 1] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+#if defined(__SSE2__) && defined(__GNUC__)
+/*
+ * The hex digits of 8 or 16 bytes at once: each byte's two nibbles unpacked to bytes of
+ * their own, in output order, then '0' added, and 'a' - '0' - 10 more to those over 9.
+ */
+static __m128i hex_digits_of(__m128i nibbles)
+{
+	__m128i letters = _mm_cmpgt_epi8(nibbles, _mm_set1_epi8(9));
+
+	return _mm_add_epi8(_mm_add_epi8(nibbles, _mm_set1_epi8('0')),
+	                    _mm_and_si128(letters, _mm_set1_epi8('a' - '0' - 10)));
+}
+
+/* The 2 * len digits (len 8 or 16) of bytes at out. */
+static void hex_block(char *out, const unsigned char *bytes, size_t len)
+{
+	__m128i in = len == 16 ? _mm_loadu_si128((const __m128i *) (const void *) bytes)
+	                       : _mm_loadl_epi64((const __m128i *) (const void *) bytes);
+	__m128i low = _mm_set1_epi8(0x0f);
+	__m128i hi = _mm_and_si128(_mm_srli_epi16(in, 4), low);
+	__m128i lo = _mm_and_si128(in, low);
+
+	_mm_storeu_si128((__m128i *) (void *) out, hex_digits_of(_mm_unpacklo_epi8(hi, lo)));
+	if (len == 16)
+		_mm_storeu_si128((__m128i *) (void *) (out + 16),
+		                 hex_digits_of(_mm_unpackhi_epi8(hi, lo)));
+}
+
+/*
+ * Writes the digits of bytes[0 .. n) from 8 bytes up: blocks of 16, then one block
+ * (of 16 or 8) that ends at n, overlapping what is written (with the same digits).
+ * Returns how many bytes it wrote the digits of: n, or 0 under 8.
+ */
+static size_t hex_blocks(char *out, const unsigned char *bytes, size_t n)
+{
+	size_t i, last;
+
+	if (n < 8)
+		return 0;
+	for (i = 0; i + 16 <= n; i += 16)
+		hex_block(out + 2 * i, bytes + i, 16);
+	if (i < n) {
+		last = n >= 16 ? 16 : 8;
+		if (n - i > 8 && last == 8)
+			hex_block(out, bytes, 8); /* 9 to 15 bytes: two blocks of 8 */
+		hex_block(out + 2 * (n - last), bytes + n - last, last);
+	}
+	return n;
+}
+#else
+static size_t hex_blocks(char *out, const unsigned char *bytes, size_t n)
+{
+	(void) out, (void) bytes, (void) n;
+	return 0;
+}
+#endif
+
+/* addhex when the digits do not fit: grows, then adds them. Out of line: no register to save. */
+ALLOT__NOINLINE void addhex_grown(struct allot_path *p, const unsigned char *bytes, size_t n)
+{
+	allot_path_grow(p, allot__mul(n, 2));
+	allot_path_addhex(p, bytes, n);
+}
+
 void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t n)
 {
-	static const char digits[] = "0123456789abcdef";
-	size_t i;
 	char *out;
+	size_t i;
 
-	allot_path_grow(p, allot__mul(n, 2));
-	out = p->buf + p->len;
-	for (i = 0; i < n; i++) {
-		*out++ = digits[bytes[i] >> 4];
-		*out++ = digits[bytes[i] & 0xf];
+	if (!ALLOT__PATH_FITS(p, 2 * n) || n > (size_t) -1 / 4) {
+		addhex_grown(p, bytes, n);
+		return;
 	}
+	out = p->buf + p->len;
+	for (i = hex_blocks(out, bytes, n); i < n; i++)
+		memcpy(out + 2 * i, allot__hex_pairs + 2 * bytes[i], 2);
 	p->len += 2 * n;
 	p->buf[p->len] = '\0';
 }

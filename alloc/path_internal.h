@@ -13,6 +13,9 @@
 #include "alloc/internal.h"
 #include "alloc/path.h"
 
+/* "000102...ff": the two lower-case hex digits of each byte (addhex, %x). */
+extern const char allot__hex_pairs[2 * 256 + 1];
+
 /*
  * Strategy hook: gives p a buffer of at least need bytes (need > p->alloc and > p->len),
  * keeping buf[0 .. len] (the NUL included). want (>= need) is what the growth policy

@@ -239,7 +239,7 @@ void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
 void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c)
 {
 	pool->footprint -= c->size;
-	allot__free(c->raw);
+	allot__free(c);
 }
 
 int allot_pool_contains(const struct allot_pool *pool, const void *ptr)

@@ -16,13 +16,13 @@
 #include "alloc/pool.h"
 
 /*
- * A heap block a pool holds: one object under malloc, a block of objects under arena.
- * The strategies give size and raw their own meaning; prev links the pool's chain,
- * newest first, from pool->head.
+ * A heap block a pool holds, at the start of what malloc returned: one object under
+ * malloc, a block of objects under arena. The header is 32 bytes: under malloc it is
+ * every object's overhead, and more would push small objects into slower size classes.
+ * prev links the pool's chain, newest first, from pool->head.
  */
 struct allot__chunk {
 	struct allot__chunk *prev;
-	void *raw;   /* what malloc returned: free(raw) releases the chunk */
 	size_t size; /* bytes taken from the heap; under arena, cur ends at (char *) cur + size */
 	/*
 	 * serial << 1 | bump. serial: pool->serial when the chunk was linked, so newer

@@ -8,9 +8,12 @@
 #define ALLOT__WANT_ALLOCA 1
 #include "alloc/compiler.h" /* ALLOT__ALLOCA */
 
-/* An element count at most ALLOT_ARRAY_INLINE_MAX times the size cannot overflow. */
+/*
+ * Room for ALLOT_ARRAY_INLINE_MAX elements (at least one), whatever the count: a constant
+ * size, which compilers put in the frame without adjusting the stack pointer at run time.
+ */
 #define ALLOT__ARRAY_STACK(name) \
-	ALLOT__ALLOCA(name##__allot_nr ? name##__allot_nr * sizeof(*name) : 1)
+	ALLOT__ALLOCA((ALLOT_ARRAY_INLINE_MAX > 0 ? ALLOT_ARRAY_INLINE_MAX : 1) * sizeof(*name))
 
 #define ALLOT_ARRAY(T, name, nr) \
 	ALLOT__ARRAY_SMALL_OR_HEAP(T, name, nr, (T *) ALLOT__ARRAY_STACK(name))

@@ -371,15 +371,6 @@ static const char decimal_pairs[2 * 10 * 10 + 1] =
 static const char octal_pairs[2 * 8 * 8 + 1] =
     "0001020304050607101112131415161720212223242526273031323334353637"
     "4041424344454647505152535455565760616263646566677071727374757677";
-static const char hex_pairs[2 * 16 * 16 + 1] =
-    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
-    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
-    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
-    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
-    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
-    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
-    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
 
 /*
  * Writes v's digits in base radix (8, 10 or 16) backwards from end, two per division from
@@ -413,9 +404,9 @@ ALLOT__ALWAYS_INLINE char *write_digits(char *end, uintmax_t v, char conv)
 	case 'o':
 		return digits_in(end, v, 8, octal_pairs);
 	case 'x':
-		return digits_in(end, v, 16, hex_pairs);
+		return digits_in(end, v, 16, allot__hex_pairs);
 	case 'X':
-		start = digits_in(end, v, 16, hex_pairs);
+		start = digits_in(end, v, 16, allot__hex_pairs);
 		for (d = start; *d; d++)
 			if (*d > '9')
 				*d = (char) (*d - 'a' + 'A');

@@ -1,7 +1,9 @@
 /*
- * Pool strategy "arena": objects are bumped out of blocks of block_size bytes (64 KiB
- * unless the pool's block_hint says otherwise). An object larger than a quarter of a
- * block gets a block of its own, linked in without disturbing the block being bumped.
+ * Pool strategy "arena": objects are bumped out of blocks. The first block has
+ * block_size bytes (64 KiB less malloc's header unless the pool's block_hint says
+ * otherwise), each next one twice the one before, up to 1 MiB. An object larger than a
+ * quarter of block_size gets a block of its own, linked in without disturbing the block
+ * being bumped.
  *
  * A rewind or clear keeps one block as pool->spare, as large as all the bump blocks it
  * dropped (Zig's retain_capacity; PostgreSQL's keeper block): a pool that is filled and
@@ -22,7 +24,14 @@
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
-#define DEFAULT_BLOCK_SIZE ((size_t) 64 * 1024)
+/*
+ * 64 KiB with the malloc header's 64 bytes left out: a block is never just past a size
+ * class (musl's largest below its mmap threshold holds 65,516 bytes; malloc(65536) there
+ * costs five times as much).
+ */
+#define DEFAULT_BLOCK_SIZE ((size_t) 64 * 1024 - 64)
+/* Each bump block is twice the one before, up to this (1 MiB, less the malloc header). */
+#define MAX_GROWN_BLOCK_SIZE ((size_t) 1024 * 1024 - 1024)
 #define MIN_BLOCK_SIZE     ((size_t) 256)
 
 static size_t block_size(const struct allot_pool *pool)
@@ -30,6 +39,22 @@ static size_t block_size(const struct allot_pool *pool)
 	if (!pool->block_size)
 		return DEFAULT_BLOCK_SIZE;
 	return pool->block_size < MIN_BLOCK_SIZE ? MIN_BLOCK_SIZE : pool->block_size;
+}
+
+/*
+ * The size of the next bump block: the block size, or twice the current bump block's
+ * (a pool that keeps growing makes fewer heap calls), up to MAX_GROWN_BLOCK_SIZE.
+ */
+static size_t next_block_size(const struct allot_pool *pool)
+{
+	size_t base = block_size(pool);
+	size_t grown = pool->at.cur ? pool->at.cur->size : 0;
+
+	if (grown >= MAX_GROWN_BLOCK_SIZE / 2)
+		grown = MAX_GROWN_BLOCK_SIZE;
+	else
+		grown *= 2;
+	return grown > base ? grown : base;
 }
 
 static char *chunk_data(struct allot__chunk *c)
@@ -53,7 +78,6 @@ static struct allot__chunk *push_chunk(struct allot_pool *pool, size_t size, int
 		pool->spare = NULL;
 	} else {
 		c = allot__malloc(size);
-		c->raw = c;
 		c->size = size;
 		pool->footprint += size;
 		ALLOT__COUNT(pool_blocks, 1);
@@ -117,7 +141,7 @@ static void *take_slow(struct allot_pool *pool, size_t len, size_t align)
 		c->live_end = data + n;
 		return hand_out(pool, c, data, len);
 	}
-	start_block(pool, bsize);
+	start_block(pool, next_block_size(pool));
 	data = pool->at.next + (size_t) (-(uintptr_t) pool->at.next & (align - 1));
 	pool->at.next = data + n;
 	return hand_out(pool, pool->at.cur, data, len);
@@ -152,7 +176,6 @@ static void grow_spare(struct allot_pool *pool, size_t capacity)
 	if (!grown)
 		return;
 	pool->footprint += capacity - grown->size;
-	grown->raw = grown;
 	grown->size = capacity;
 	pool->spare = grown;
 	forget_all(grown);

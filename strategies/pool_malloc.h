@@ -13,21 +13,22 @@
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
 
-/* One heap block for len bytes at alignment align (malloc gives up to max_align_t's). */
+/*
+ * One heap block for len bytes at alignment align: the chunk header, padding up to align
+ * (malloc gives max_align_t's), then the object.
+ */
 static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
 {
-	/* malloc already gives max_align_t alignment */
 	size_t slack = align > ALLOT__ALIGN ? align - ALLOT__ALIGN : 0;
 	size_t size = allot__add(len ? len : 1, ALLOT__CHUNK_HDR + slack);
-	char *raw = allot__malloc(size);
-	char *data = raw + ALLOT__CHUNK_HDR;
-	struct allot__chunk *c;
+	struct allot__chunk *c = allot__malloc(size);
+	char *data = (char *) c + ALLOT__CHUNK_HDR;
+	size_t pad = (size_t) (-(uintptr_t) data & (align - 1));
 
-	data += (size_t) (-(uintptr_t) data & (align - 1));
-	/* For the tools: the alignment slack after the object is no part of it. */
-	ALLOT__MEM_NOACCESS(data + len, (size_t) (raw + size - (data + len)));
-	c = (struct allot__chunk *) (data - ALLOT__CHUNK_HDR);
-	c->raw = raw;
+	/* For the tools: the alignment padding and slack around the object are no part of it. */
+	ALLOT__MEM_NOACCESS(data, pad);
+	data += pad;
+	ALLOT__MEM_NOACCESS(data + len, (size_t) ((char *) c + size - (data + len)));
 	c->size = size;
 	c->live_end = data + (len ? len : 1); /* an empty object has an address of its own */
 	allot__chunk_link(pool, c, 0);

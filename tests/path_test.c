@@ -72,6 +72,37 @@ ALLOT_TEST(path, add_and_friends)
 	allot_path_release(&p);
 }
 
+/* addhex writes 16 and 8 bytes at a time where it can: every length, every offset. */
+ALLOT_TEST(path, addhex_of_every_length_matches_two_digits_a_byte)
+{
+	static const char digits[] = "0123456789abcdef";
+	unsigned char bytes[48];
+	char expect[2 * 48 + 1];
+	size_t n, at, i;
+
+	for (i = 0; i < sizeof(bytes); i++)
+		bytes[i] = (unsigned char) (i * 37 + 9 * (i & 1) + (i == 5 ? 0xf0 : 0));
+	for (at = 0; at < 3; at++) {
+		for (n = 0; n + at <= sizeof(bytes); n++) {
+			struct allot_path p = ALLOT_PATH_INIT;
+
+			for (i = 0; i < n; i++) {
+				expect[2 * i] = digits[bytes[at + i] >> 4];
+				expect[2 * i + 1] = digits[bytes[at + i] & 15];
+			}
+			expect[2 * n] = '\0';
+			allot_path_addch(&p, '<');
+			allot_path_addhex(&p, bytes + at, n);
+			allot_path_addch(&p, '>');
+			CHECK_EQ(p.len, 2 * n + 2);
+			CHECK(memcmp(p.buf + 1, expect, 2 * n) == 0);
+			CHECK_EQ(p.buf[2 * n + 1], '>');
+			check_invariants(&p);
+			allot_path_release(&p);
+		}
+	}
+}
+
 ALLOT_TEST(path, complete_leaves_empty_path_empty)
 {
 	struct allot_path p = ALLOT_PATH_INIT;

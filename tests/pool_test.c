@@ -212,6 +212,39 @@ ALLOT_TEST(pool, rewind_frees_what_came_after)
 	allot_pool_release(&pool);
 }
 
+/*
+ * What the heap holds for small objects: under arena, blocks that start below 64 KiB
+ * (no block just past a C library's size class) and double up to 1 MiB, so that a pool
+ * of many megabytes makes a few heap calls; under malloc, each object and a 32-byte header.
+ */
+ALLOT_TEST(pool, footprint_of_small_objects)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	size_t i, blocks = 0, last = 0, bytes = 8 * 1024 * 1024;
+
+	allot_pool_alloc(&pool, 64);
+	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA) {
+		CHECK_EQ(allot_pool_footprint(&pool), 64 * 1024 - 64);
+		for (i = 64; i < bytes; i += 64) {
+			allot_pool_alloc(&pool, 64);
+			if (allot_pool_footprint(&pool) != last) {
+				last = allot_pool_footprint(&pool);
+				blocks++;
+			}
+		}
+		/*
+		 * 64 K, 128 K, ... 1 M, then 1 M blocks: 12 for 8 MiB (15 with the tools' red
+		 * zones), where 64 KiB blocks took 129.
+		 */
+		CHECK(blocks <= 16);
+		CHECK(allot_pool_footprint(&pool) < 2 * bytes);
+	} else {
+		CHECK_EQ(allot_pool_footprint(&pool), 64 + 32);
+	}
+	allot_pool_release(&pool);
+	CHECK_EQ(allot_pool_footprint(&pool), 0);
+}
+
 ALLOT_TEST(pool, rewind_in_a_loop_keeps_the_footprint_flat)
 {
 	struct allot_pool pool = ALLOT_POOL_INIT;
