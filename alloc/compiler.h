@@ -67,11 +67,13 @@
 
 /* ---- Branch hints -------------------------------------------------------------- */
 
-/* ALLOT__LIKELY(x): x is almost always true (the fast paths). */
+/* ALLOT__LIKELY(x): x is almost always true (the fast paths); ALLOT__UNLIKELY, false. */
 #if ALLOT__GNUC
-#define ALLOT__LIKELY(x) __builtin_expect(!!(x), 1)
+#define ALLOT__LIKELY(x)   __builtin_expect(!!(x), 1)
+#define ALLOT__UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
-#define ALLOT__LIKELY(x) (x)
+#define ALLOT__LIKELY(x)   (x)
+#define ALLOT__UNLIKELY(x) (x)
 #endif
 
 /* ---- Compile-time facts -------------------------------------------------------- */
@@ -177,10 +179,14 @@ void *_InterlockedCompareExchangePointer(void *volatile *target, void *value, vo
  * only: strategies/array_alloca.h defines ALLOT__WANT_ALLOCA and includes this header
  * (again), so that no other build includes an alloca header. GNU C's builtin needs no
  * header; Windows compilers spell it _alloca in <malloc.h>; elsewhere <alloca.h>, unless
- * the host says it has none (ALLOT_HAVE_ALLOCA_H=0, as Git's HAVE_ALLOCA_H).
+ * the host says it has none (ALLOT_HAVE_ALLOCA_H=0, as Git's HAVE_ALLOCA_H). GCC 6 and
+ * clang also have the builtin with an alignment (in bits: 128, max_align_t's), which
+ * they turn into a slot of the frame when n is a constant, as for a local array.
  */
 #if defined(ALLOT__WANT_ALLOCA) && !defined(ALLOT__ALLOCA)
-#if ALLOT__GNUC
+#if ALLOT__GNUC && (__GNUC__ >= 6 || defined(__clang__))
+#define ALLOT__ALLOCA(n) __builtin_alloca_with_align((n), 128)
+#elif ALLOT__GNUC
 #define ALLOT__ALLOCA(n) __builtin_alloca(n)
 #elif defined(_WIN32)
 #include <malloc.h>

@@ -90,10 +90,13 @@ static uint64_t with_malloc(size_t rounds, int check)
 
 static void run(const char *way, uint64_t (*fn)(size_t, int), size_t rounds)
 {
-	uint64_t start = bench_now_ns(), elapsed, h;
+	uint64_t start, elapsed, h;
 
+	BENCH_COUNT_START();
+	start = bench_now_ns();
 	fn(rounds, 0);
 	elapsed = bench_now_ns() - start;
+	BENCH_COUNT_STOP(way);
 	h = fn(rounds, 1);
 	printf("result: name=%s toolchain=%s checks=%s entries=%llu ns=%llu checksum=%016llx\n",
 	       way, BENCH_TOOLCHAIN, ALLOT_CHECKS ? "on" : "off", (unsigned long long) rounds,

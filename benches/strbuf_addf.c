@@ -113,9 +113,11 @@ int main(int argc, char **argv)
 		if (way != ADDF_S_S && way != ADDF_02X_S)
 			continue;
 #endif
+		BENCH_COUNT_START();
 		start = bench_now_ns();
 		sink += build_all(way, &names, &path, 0);
 		elapsed = bench_now_ns() - start;
+		BENCH_COUNT_STOP(way_names[way]);
 		h = build_all(way, &names, &path, 1);
 		printf("result: name=%s toolchain=%s checks=%s entries=%llu ns=%llu "
 		       "checksum=%016llx\n",

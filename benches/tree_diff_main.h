@@ -117,11 +117,13 @@ int main(int argc, char **argv)
 	walk_init(&w, &pair);
 	allot_stats_reset();
 
+	BENCH_COUNT_START();
 	start = bench_now_ns();
 	diff_trees(&w, pair.a, pair.b);
 	checksum = flush_raw(&w, out);
 	walk_release(&w);
 	elapsed = bench_now_ns() - start;
+	BENCH_COUNT_STOP(variant);
 
 	allot_stats_get(&stats);
 	changes = w.found.added + w.found.deleted + w.found.modified;

@@ -649,10 +649,28 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 			fmt++;
 			continue;
 		}
-		if (fmt[1] == 's') {
-			plain_spec(&s, 's');
-			r = convert(&w, &s, ap);
+		if (fmt[1] == 's') { /* a plain %s: no width or precision to look at */
+			const char *str = va_arg(*ap, const char *);
+
+			if (!str)
+				return FALLBACK;
+			put_bytes(&w, str, short_strlen(str));
 			fmt += 2;
+			continue;
+		} else if (fmt[1] == '0' && fmt[2] == '2' && fmt[3] == 'x') {
+			/* "%02x", Git's loose-object directories: a byte is a pair of digits */
+			unsigned v = va_arg(*ap, unsigned);
+
+			if (v < 256) {
+				put_bytes(&w, allot__hex_pairs + 2 * v, 2);
+			} else {
+				plain_spec(&s, 'x');
+				s.flags = ZERO;
+				s.width = 2;
+				format_integer(&w, &s, 'x', v, 0);
+			}
+			fmt += 4;
+			continue;
 		} else if (fmt[1] == 'c') {
 			plain_spec(&s, 'c');
 			r = convert(&w, &s, ap);
@@ -673,13 +691,13 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 	return DONE;
 }
 
-/* Sets o to write at p's free space, from len on. */
+/* Sets o to write at p's free space, from len on. p has a buffer (alloc > 0). */
 ALLOT__ALWAYS_INLINE void start_at_free_space(struct out *o, const struct allot_path *p)
 {
 	o->buf = p->buf;
 	o->start = p->len;
 	o->pos = p->len;
-	o->limit = p->alloc - (p->alloc != 0); /* alloc - 1, or 0 */
+	o->limit = p->alloc - 1;
 }
 
 /* Puts back the NUL at len that a pass may have overwritten: p is as it was. */
@@ -733,12 +751,13 @@ ALLOT__ALWAYS_INLINE void allot__path_format_builtin(struct allot_path *p, const
 	struct out o;
 	enum outcome r;
 
+	if (ALLOT__UNLIKELY(!p->alloc)) /* no buffer yet: one now, as strbuf_addf does */
+		allot_path_grow(p, 64);
 	start_at_free_space(&o, p);
 	r = format_all(&o, fmt, args);
 	if (ALLOT__LIKELY(r == DONE && o.pos <= o.limit && o.pos - o.start <= INT_MAX)) {
 		p->len = o.pos;
-		if (p->alloc)
-			p->buf[p->len] = '\0';
+		p->buf[p->len] = '\0';
 		return;
 	}
 	after_first_pass(p, fmt, &o, r, again);
