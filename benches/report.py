@@ -4,6 +4,8 @@
 Builds and runs, through ./bazelw in the workspace:
   - tree_diff and strbuf_addf on glibc, musl and MinGW (under Wine), each with --json
     (tree_diff's glibc run has the baseline linked with every heap backend);
+  - peers on glibc, musl and MinGW: each pattern against what users pick instead, in time
+    and (Linux) in callgrind's instruction counts, with allot's goals;
   - micro with each heap backend (glibc), in Google Benchmark's JSON.
 Writes bench-report/report.md (one table per benchmark: rows are variants, columns are
 platforms or backends, each cell the time and its ratio to that column's baseline),
@@ -169,6 +171,80 @@ def formatter_report(runs):
                  "in a builtin / add or best / limit row, how many times slower it is.")
 
 
+def peers_report(runs, outdir):
+    """One table and chart per pattern of //benches:peers: a column per platform, each cell
+    the time and the instructions per entry, with their ratios to the platform's best peer;
+    then the goals, holding or not, on each platform."""
+    columns = [p for p in PLATFORMS if p in runs]
+    patterns = []
+    for p in columns:
+        for name in sorted(runs[p]["patterns"]):
+            if name not in patterns:
+                patterns.append(name)
+    md = ["## allot against its peers", "",
+          "What users pick instead of allot, side by side in one run per platform "
+          "(`./bazelw run //benches:peers`). Each cell: nanoseconds per entry and, where "
+          "callgrind runs (not under Wine), instructions per entry; in brackets, each as a "
+          "multiple of the platform's best peer (a way not named `allot/...`). Lower is better.", ""]
+    for pattern in patterns:
+        names = []
+        for p in columns:
+            for w in runs[p]["patterns"].get(pattern, {}).get("ways", []):
+                if w["name"] not in names:
+                    names.append(w["name"])
+        rows, chart = [], []
+        for n in names:
+            cells, ratios = {}, {}
+            for p in columns:
+                w = next((w for w in runs[p]["patterns"].get(pattern, {}).get("ways", [])
+                          if w["name"] == n), None)
+                if w is None:
+                    continue
+                cell = []
+                if w.get("ns_per_entry") is not None:
+                    cell.append("%.1f ns (%s)" % (w["ns_per_entry"], ratio_text(w.get("vs_best_peer_time"))))
+                if w.get("instructions_per_entry") is not None:
+                    cell.append("%.0f instr (%s)" % (w["instructions_per_entry"],
+                                                     ratio_text(w.get("vs_best_peer_instructions"))))
+                cells[p] = "<br>".join(cell)
+                ratios[p] = w.get("vs_best_peer_time") or w.get("vs_best_peer_instructions")
+            rows.append((n, cells))
+            chart.append((n, ratios))
+        chart_name = "peers-" + pattern.replace("/", "-")
+        md.append(table(pattern, columns, rows, "![%s](%s.svg)" % (pattern, chart_name)))
+        bar_chart(os.path.join(outdir, chart_name + ".svg"),
+                  "%s: time as a multiple of the best peer (lower is better)" % pattern,
+                  columns, chart, "best peer")
+    goals = []
+    for p in columns:
+        for g in runs[p].get("goals", []):
+            if g["text"] not in goals:
+                goals.append(g["text"])
+    rows = []
+    for text in goals:
+        cells = {}
+        for p in columns:
+            g = next((g for g in runs[p].get("goals", []) if g["text"] == text), None)
+            if g is None:
+                continue
+            parts = []
+            for metric in ("time", "instructions"):
+                o = g["outcome"].get(metric)
+                if o:
+                    parts.append("%s %.2f× %s" % ("ns" if metric == "time" else "instr", o["ratio"],
+                                                  "✓" if o["holds"] else "✗"))
+            cells[p] = ", ".join(parts) or "n/a"
+        rows.append((text, cells))
+    md.append(table("goals", columns, rows,
+                    "`allot` is allot's best way for the pattern, `peers` the best peer; ✓ holds, "
+                    "✗ does not (README.md, \"allot against its peers\", says why)."))
+    return "\n".join(md)
+
+
+def ratio_text(ratio):
+    return "%.2f×" % ratio if ratio is not None else "–"
+
+
 def micro_baseline(name):
     """The benchmark a micro result is compared with, as micro itself does: heap arrays,
     malloc pools, and for paths addf under the same path strategy."""
@@ -250,6 +326,14 @@ def main():
             out = bazel(ws, ["run"] + PLATFORMS[p] + ["//benches:" + bench, "--"]
                         + rounds + ["--json", "--"] + sizes[bench], path)
             runs[bench][p] = json.loads(out)
+    peers = {}
+    for p in only:
+        path = os.path.join(outdir, "peers-%s.json" % p)
+        metric = "time" if p == "mingw" else "both"
+        sizes = (["--objects", "20000", "--rounds", "10", "--names", "20000", "--calls", "100000"]
+                 if opts.quick else [])
+        peers[p] = json.loads(bazel(ws, ["run"] + PLATFORMS[p] + ["//benches:peers", "--"] + rounds
+                                    + ["--metric=" + metric, "--json", "--"] + sizes, path))
     micro = {}
     if "glibc" in only:
         for backend in backends:
@@ -265,7 +349,12 @@ def main():
 
 def render(outdir, only, quick, backends):
     """report.md and the charts, from the JSON files a run left in outdir."""
-    runs, micro = {"tree_diff": {}, "strbuf_addf": {}}, {}
+    runs, micro, peers = {"tree_diff": {}, "strbuf_addf": {}}, {}, {}
+    for p in only:
+        path = os.path.join(outdir, "peers-%s.json" % p)
+        if os.path.exists(path):
+            with open(path) as f:
+                peers[p] = json.load(f)
     for bench in runs:
         for p in only:
             path = os.path.join(outdir, "%s-%s.json" % (bench, p))
@@ -297,6 +386,8 @@ def render(outdir, only, quick, backends):
         "platform's default formatter (MinGW: its own, `/mingw`; `/msvcrt` is Wine's msvcrt.dll).",
         "addf(\"%s/%s\")", outdir))
     md.append(formatter_report(runs))
+    if peers:
+        md.append(peers_report(peers, outdir))
     if micro:
         md.append(micro_report(micro, outdir))
     text = "\n".join(md)

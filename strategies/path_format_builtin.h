@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "alloc/internal.h"
+#include "alloc/memdebug.h"
 #include "alloc/path_internal.h"
 #include "strategies/path_format_libc.h" /* what this one does not format */
 
@@ -122,9 +123,60 @@ ALLOT__ALWAYS_INLINE void copy_bytes(char *to, const char *from, size_t n)
 	}
 }
 
-/* strlen, with the lengths of the shortest strings (a path's "xx" directory) inline. */
+#if defined(__SANITIZE_THREAD__)
+#define THREAD_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define THREAD_SANITIZER 1
+#endif
+#endif
+#ifndef THREAD_SANITIZER
+#define THREAD_SANITIZER 0
+#endif
+
+/*
+ * SCAN_BLOCKS: a %s's length is found 16 bytes at a time, inline. The loads are 16-byte
+ * aligned, so none reaches into a page the string does not, but they read bytes before
+ * the string and after its NUL: the tools (ASan, Valgrind, TSan) would see those, so
+ * their builds call strlen.
+ */
+#if defined(__SSE2__) && ALLOT__GNUC && !ALLOT__MEMDEBUG && !THREAD_SANITIZER
+#define SCAN_BLOCKS 1
+#include <emmintrin.h>
+
+/* The NUL bytes of the aligned block at p, one bit each. */
+ALLOT__ALWAYS_INLINE unsigned nul_bits(const char *p)
+{
+	__m128i block = _mm_load_si128((const __m128i *) (const void *) p);
+
+	return (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_setzero_si128()));
+}
+
+ALLOT__ALWAYS_INLINE size_t string_length(const char *s)
+{
+	size_t skip = (size_t) ((uintptr_t) s & 15);
+	const char *p = s - skip;
+	unsigned nul = nul_bits(p) >> skip;
+
+	if (nul)
+		return (size_t) __builtin_ctz(nul);
+	for (;;) {
+		p += 16;
+		nul = nul_bits(p);
+		if (nul)
+			return (size_t) (p - s) + (size_t) __builtin_ctz(nul);
+	}
+}
+#else
+#define SCAN_BLOCKS 0
+#endif
+
+/* strlen inline: by blocks, or with the shortest strings (a path's "xx") inline. */
 ALLOT__ALWAYS_INLINE size_t short_strlen(const char *s)
 {
+#if SCAN_BLOCKS
+	return string_length(s);
+#else
 	if (!s[0])
 		return 0;
 	if (!s[1])
@@ -132,6 +184,7 @@ ALLOT__ALWAYS_INLINE size_t short_strlen(const char *s)
 	if (!s[2])
 		return 2;
 	return 3 + strlen(s + 3);
+#endif
 }
 
 ALLOT__ALWAYS_INLINE void put_bytes(struct out *o, const char *s, size_t n)
