@@ -5,8 +5,9 @@
  * allocates its paths and conflict records from a mem-pool and frees them with one
  * call. The strategy decides what that costs:
  *
- *   ALLOT_POOL_MALLOC  every object is its own heap block, kept on a list so that
- *                      clear, rewind and release can free them one by one;
+ *   ALLOT_POOL_MALLOC  every object is its own heap block, behind a 32-byte header
+ *                      that keeps it on a list, so that clear, rewind and release
+ *                      can free them one by one;
  *   ALLOT_POOL_ARENA   objects are bumped out of large blocks; an object too large
  *                      for a block gets a block of its own.
  *
@@ -110,7 +111,10 @@ struct allot_pool {
 	{                   \
 		0, 0, NULL  \
 	}
-/* A static initialiser: an empty pool whose arena blocks are bytes large (0: 64 KiB). */
+/*
+ * A static initialiser: an empty pool whose first arena block is bytes large (0: 64 KiB
+ * less malloc's header); each next block is twice the one before, up to 1 MiB.
+ */
 #define ALLOT_POOL_INIT_BLOCK(bytes)                                                   \
 	{                                                                              \
 		NULL, {NULL, NULL, NULL}, NULL, (bytes), 0, 0, 0, 0,                   \
@@ -140,7 +144,9 @@ struct allot_pool_mark {
 
 /*
  * Initialises an empty pool; takes no memory yet. block_hint is the size of the
- * arena's blocks in bytes (0: the default, 64 KiB); the malloc strategy ignores it.
+ * arena's first block in bytes (0: the default, 64 KiB less malloc's header, so that no
+ * block is just past a C library's size class); each next block is twice the one
+ * before, up to 1 MiB (or block_hint, if larger). The malloc strategy ignores it.
  * Equivalent to ALLOT_POOL_INIT when block_hint is 0.
  */
 void allot_pool_init(struct allot_pool *pool, size_t block_hint);

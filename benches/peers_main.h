@@ -47,8 +47,8 @@ static void report(const char *pattern, const char *way, size_t entries, uint64_
                    uint64_t checksum)
 {
 	printf("result: name=%s pattern=%s toolchain=%s entries=%llu ns=%llu checksum=%016llx\n",
-	       way, pattern, BENCH_TOOLCHAIN, (unsigned long long) entries,
-	       (unsigned long long) ns, (unsigned long long) checksum);
+	       way, pattern, BENCH_TOOLCHAIN, (unsigned long long) entries, (unsigned long long) ns,
+	       (unsigned long long) checksum);
 }
 
 /* Starts a timed and counted section. */
@@ -132,7 +132,8 @@ static void pool_million(const struct options *o)
 	peer_pool_init(&pool);
 	sum = pool_fill(&pool, ptrs, o->objects, 0);
 	peer_pool_release(&pool, ptrs, o->objects);
-	report("pool/million", PEER_POOL, o->objects, section_stop("pool/million", PEER_POOL, start),
+	report("pool/million", PEER_POOL, o->objects,
+	       section_stop("pool/million", PEER_POOL, start),
 	       bench_checksum(BENCH_CHECKSUM_INIT, (const char *) &sum, 8));
 	free(ptrs);
 }
@@ -169,8 +170,8 @@ struct way {
  * Times each way once, in an order rotated by the clock (each run starts with another),
  * then runs it again with check for its checksum: checking costs the timed pass nothing.
  */
-static void run_ways(const char *pattern, const struct way *ways, size_t nways,
-                     const void *input, size_t entries)
+static void run_ways(const char *pattern, const struct way *ways, size_t nways, const void *input,
+                     size_t entries)
 {
 	size_t i, rotate = (size_t) (bench_now_ns() % nways);
 	uint64_t sink = 0;
@@ -203,27 +204,27 @@ static void run_ways(const char *pattern, const struct way *ways, size_t nways,
  *   static void fn(struct peer_path *p, const unsigned char *raw, const char *rest);
  *       (appends "xx/<rest>", xx being raw[0] in hex)
  */
-#define PATH_PASS(way, fn)                                                               \
-	static uint64_t fn##_pass(const void *input, size_t nr, int check)              \
-	{                                                                                \
-		const struct names *n = input;                                           \
-		struct peer_path p;                                                      \
-		uint64_t h = BENCH_CHECKSUM_INIT;                                        \
-		size_t base, i;                                                          \
-                                                                                         \
-		peer_path_init(&p);                                                      \
-		peer_path_start(&p, PREFIX);                                             \
-		base = peer_path_len(&p);                                                \
-		for (i = 0; i < nr; i++) {                                               \
-			peer_path_setlen(&p, base);                                      \
-			fn(&p, n->raw[i], n->rest[i]);                                   \
-			if (check)                                                       \
-				h = bench_checksum(h, peer_path_buf(&p), peer_path_len(&p)); \
-			else                                                             \
+#define PATH_PASS(way, fn)                                                                     \
+	static uint64_t fn##_pass(const void *input, size_t nr, int check)                     \
+	{                                                                                      \
+		const struct names *n = input;                                                 \
+		struct peer_path p;                                                            \
+		uint64_t h = BENCH_CHECKSUM_INIT;                                              \
+		size_t base, i;                                                                \
+                                                                                               \
+		peer_path_init(&p);                                                            \
+		peer_path_start(&p, PREFIX);                                                   \
+		base = peer_path_len(&p);                                                      \
+		for (i = 0; i < nr; i++) {                                                     \
+			peer_path_setlen(&p, base);                                            \
+			fn(&p, n->raw[i], n->rest[i]);                                         \
+			if (check)                                                             \
+				h = bench_checksum(h, peer_path_buf(&p), peer_path_len(&p));   \
+			else                                                                   \
 				h += (unsigned char) peer_path_buf(&p)[peer_path_len(&p) - 1]; \
-		}                                                                        \
-		peer_path_release(&p);                                                   \
-		return h;                                                                \
+		}                                                                              \
+		peer_path_release(&p);                                                         \
+		return h;                                                                      \
 	}
 PEER_PATH_WAYS(PATH_PASS)
 #undef PATH_PASS
@@ -247,22 +248,22 @@ static void path_loose(const struct options *o)
  *
  *   static PEER_NOINLINE uint64_t fn(size_t nr, const struct elem *in);
  */
-#define ARRAY_PASS(way, fn)                                                   \
-	static uint64_t fn##_pass(const void *input, size_t calls, int check) \
-	{                                                                     \
-		const struct elem *in = input;                                \
-		size_t c;                                                     \
-		uint64_t h = BENCH_CHECKSUM_INIT, sum = 0;                    \
-                                                                              \
-		for (c = 0; c < calls; c++) {                                 \
+#define ARRAY_PASS(way, fn)                                                    \
+	static uint64_t fn##_pass(const void *input, size_t calls, int check)  \
+	{                                                                      \
+		const struct elem *in = input;                                 \
+		size_t c;                                                      \
+		uint64_t h = BENCH_CHECKSUM_INIT, sum = 0;                     \
+                                                                               \
+		for (c = 0; c < calls; c++) {                                  \
 			uint64_t v = fn(1 + (c & 1), in + (c % ARRAY_INPUTS)); \
-                                                                              \
-			if (check)                                            \
-				h = bench_checksum(h, (const char *) &v, 8);  \
-			else                                                  \
-				sum += v;                                     \
-		}                                                             \
-		return check ? h : sum;                                       \
+                                                                               \
+			if (check)                                             \
+				h = bench_checksum(h, (const char *) &v, 8);   \
+			else                                                   \
+				sum += v;                                      \
+		}                                                              \
+		return check ? h : sum;                                        \
 	}
 PEER_ARRAY_WAYS(ARRAY_PASS)
 #undef ARRAY_PASS
@@ -293,7 +294,8 @@ int main(int argc, char **argv)
 		    !bench_count_option(argc, argv, &i, "--rounds", &o.rounds) &&
 		    !bench_count_option(argc, argv, &i, "--names", &o.names) &&
 		    !bench_count_option(argc, argv, &i, "--calls", &o.calls)) {
-			fprintf(stderr, "usage: %s [--objects N] [--rounds N] [--names N] [--calls N]\n",
+			fprintf(stderr,
+			        "usage: %s [--objects N] [--rounds N] [--names N] [--calls N]\n",
 			        argv[0]);
 			return 2;
 		}

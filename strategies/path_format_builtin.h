@@ -647,6 +647,21 @@ ALLOT__ALWAYS_INLINE void plain_spec(struct spec *s, char conv)
 }
 
 /*
+ * Writes the last width digits of v in base 1 << shift (a constant: 3 or 4) at at, two at
+ * a time from pairs, from the last.
+ */
+ALLOT__ALWAYS_INLINE void fixed_digits(char *at, int width, unsigned v, unsigned shift,
+                                       const char *pairs)
+{
+	int i;
+
+	for (i = width - 2; i >= 0; i -= 2, v >>= 2 * shift)
+		memcpy(at + i, pairs + 2 * (v & ((1u << 2 * shift) - 1)), 2);
+	if (i == -1)
+		at[0] = pairs[2 * (v & ((1u << shift) - 1)) + 1];
+}
+
+/*
  * The integer specifications paths use most, parsed without parse_spec: %d %i %u %x %X
  * %o with at most the 0 flag and a one-digit width ("%02x", "%06o"). Formats one into o
  * and returns where the format goes on, or returns NULL for any other specification.
@@ -664,6 +679,25 @@ ALLOT__ALWAYS_INLINE const char *small_integer(struct out *o, const char *f, va_
 	if (*f >= '1' && *f <= '9')
 		s.width = *f++ - '0';
 	s.conv = *f;
+	if (s.flags == ZERO && s.width > 0 && (*f == 'o' || *f == 'x')) {
+		/* "%06o", "%08x": exactly width digits when the value has no more (Git's modes) */
+		unsigned shift = *f == 'o' ? 3 : 4, v = va_arg(*ap, unsigned);
+		char *at;
+
+		if ((unsigned) s.width * shift < 32 && v >> ((unsigned) s.width * shift)) {
+			if (*f == 'o')
+				format_integer(o, &s, 'o', v, 0);
+			else
+				format_integer(o, &s, 'x', v, 0);
+			return f + 1;
+		}
+		at = reserve_bytes(o, (size_t) s.width);
+		if (at && *f == 'o')
+			fixed_digits(at, s.width, v, 3, octal_pairs);
+		else if (at)
+			fixed_digits(at, s.width, v, 4, allot__hex_pairs);
+		return f + 1;
+	}
 	switch (*f) {
 	case 'd':
 	case 'i':

@@ -32,7 +32,7 @@
 #define DEFAULT_BLOCK_SIZE ((size_t) 64 * 1024 - 64)
 /* Each bump block is twice the one before, up to this (1 MiB, less the malloc header). */
 #define MAX_GROWN_BLOCK_SIZE ((size_t) 1024 * 1024 - 1024)
-#define MIN_BLOCK_SIZE     ((size_t) 256)
+#define MIN_BLOCK_SIZE       ((size_t) 256)
 
 static size_t block_size(const struct allot_pool *pool)
 {

@@ -57,8 +57,7 @@ void strbuf_addstr(struct strbuf *sb, const char *s)
 	strbuf_add(sb, s, strlen(s));
 }
 
-void strbuf_vaddf_with(struct strbuf *sb, strbuf_vsnprintf_fn *format, const char *fmt,
-                       va_list ap)
+void strbuf_vaddf_with(struct strbuf *sb, strbuf_vsnprintf_fn *format, const char *fmt, va_list ap)
 {
 	int len;
 	va_list cp;

@@ -19,7 +19,10 @@ struct strbuf {
 };
 
 extern char strbuf_slopbuf[];
-#define STRBUF_INIT {0, 0, strbuf_slopbuf}
+#define STRBUF_INIT                  \
+	{                            \
+		0, 0, strbuf_slopbuf \
+	}
 
 void strbuf_release(struct strbuf *sb);
 /* Room for extra more bytes and the NUL. */
@@ -35,8 +38,7 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* strbuf_vaddf with another vsnprintf (stb_sprintf's, say). */
 typedef int strbuf_vsnprintf_fn(char *buf, size_t size, const char *fmt, va_list ap);
-void strbuf_vaddf_with(struct strbuf *sb, strbuf_vsnprintf_fn *format, const char *fmt,
-                       va_list ap);
+void strbuf_vaddf_with(struct strbuf *sb, strbuf_vsnprintf_fn *format, const char *fmt, va_list ap);
 /* Dies with message: what Git's die() and BUG() do, for these peers. */
 void strbuf_die(const char *message);
 

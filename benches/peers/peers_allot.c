@@ -8,9 +8,9 @@
 
 #define PEER_STRATEGIES ALLOT__CONFIG_FIELDS
 #define PEER_POOL       "allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
-#define PEER_PATH_WAYS(X)                                                          \
-	X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), way_addf)                \
-	X("allot/add", way_add)                                                    \
+#define PEER_PATH_WAYS(X)                                              \
+	X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), way_addf) \
+	X("allot/add", way_add)                                        \
 	X("allot/addhex", way_addhex)
 #define PEER_ARRAY_WAYS(X) X("allot/" ALLOT__KNOB_NAME(ALLOT_ARRAY_STRATEGY), way_array)
 

@@ -3,7 +3,7 @@
  * path written with memcpy into a fixed buffer (no capacity check), and the small array
  * as a fixed local array of the largest count (2) or as a variable-length array.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
+#define _POSIX_C_SOURCE    200809L /* clock_gettime (benches/bench.h) */
 #define PEER_PATH_WAYS(X)  X("memcpy/floor", way_memcpy)
 #define PEER_ARRAY_WAYS(X) X("fixed[2]", way_fixed) X("vla", way_vla)
 

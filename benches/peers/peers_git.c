@@ -10,7 +10,7 @@
 #include "benches/peers/stb_strbuf.h"
 
 #define PEER_POOL "git/mem-pool"
-#define PEER_PATH_WAYS(X)                                                                  \
+#define PEER_PATH_WAYS(X) \
 	X("git/strbuf_addf", way_addf) X("git/rewrite", way_rewrite) X("stb_sprintf", way_stb)
 
 #include "benches/peers.h"

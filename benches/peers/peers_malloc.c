@@ -2,7 +2,7 @@
  * peers_malloc: the C library's malloc and free, as a user would use them instead of a
  * pool (one block per object, each freed) or of a small array (one block per array).
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
+#define _POSIX_C_SOURCE    200809L /* clock_gettime (benches/bench.h) */
 #define PEER_POOL          "malloc/free"
 #define PEER_ARRAY_WAYS(X) X("malloc/free", way_array)
 
