@@ -217,7 +217,9 @@ static size_t hex_blocks(char *out, const unsigned char *bytes, size_t n)
 #else
 static size_t hex_blocks(char *out, const unsigned char *bytes, size_t n)
 {
-	(void) out, (void) bytes, (void) n;
+	(void) out;
+	(void) bytes;
+	(void) n;
 	return 0;
 }
 #endif
