@@ -103,6 +103,29 @@ ALLOT_TEST(path, addhex_of_every_length_matches_two_digits_a_byte)
 	}
 }
 
+/* addf's %s at every alignment and length around 16-byte blocks: the bytes of snprintf. */
+ALLOT_TEST(path, addf_of_strings_at_every_alignment)
+{
+	static char text[32 + 80];
+	char want[128];
+	size_t at, len, i;
+
+	for (at = 0; at < 32; at++) {
+		for (len = 0; len < 72; len++) {
+			struct allot_path p = ALLOT_PATH_INIT;
+
+			for (i = 0; i < sizeof(text); i++)
+				text[i] = (char) ('a' + (i + at + len) % 26);
+			text[at + len] = '\0';
+			snprintf(want, sizeof(want), "<%s|%.3s>", text + at, text + at);
+			allot_path_addf(&p, "<%s|%.3s>", text + at, text + at);
+			CHECK_STREQ(p.buf, want);
+			CHECK_EQ(p.len, strlen(want));
+			allot_path_release(&p);
+		}
+	}
+}
+
 ALLOT_TEST(path, complete_leaves_empty_path_empty)
 {
 	struct allot_path p = ALLOT_PATH_INIT;
