@@ -19,7 +19,8 @@ compilation mode (benchmarks: compilation_mode = "opt", whatever -c says).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
-load(":knobs.bzl", "KNOBS", "knob_label", "parse_knob", "resolve")
+load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS")
+load(":knobs.bzl", "KNOBS", "TUNED", "knob_label", "knob_spec", "parse_knob", "resolve")
 
 _LABELS = {knob: knob_label(knob) for knob in KNOBS}
 
@@ -113,3 +114,157 @@ def allot_executable(name, binary, strategies = {}, compilation_mode = "", test 
         compilation_mode = compilation_mode,
         **kwargs
     )
+
+# allot_tune: the binary built once per combination of the tuned knobs' values (a split
+# transition over the knob table), and a runner that measures them side by side.
+
+_CPU = "//command_line_option:cpu"
+
+def _tune_values(knob, attr, cpu):
+    """The values allot_tune tries for a knob: those given, or every value the toolchain has."""
+    spec = KNOBS[knob]
+    if knob in attr.values:
+        return attr.values[knob]
+    if spec.kind == "bool":
+        return ["false", "true"]
+    if spec.kind == "int":
+        fail("allot_tune: give the counts to try for '%s' in values = {\"%s\": [...]}" % (knob, knob))
+    if knob == "malloc" and cpu in CROSS_TOOLCHAINS:
+        return CROSS_TOOLCHAINS[cpu].backends
+    return spec.values
+
+def tune_combinations(knobs, attr, cpu):
+    """Every combination of the tuned knobs' values: [(name, {knob: value string})]."""
+    combinations = [{}]
+    for knob in knobs:
+        combinations = [dict(c, **{knob: v}) for c in combinations for v in _tune_values(knob, attr, cpu)]
+    return [(",".join(["%s=%s" % (k, c[k]) for k in knobs]), c) for c in combinations]
+
+def _tune_split_impl(settings, attr):
+    out = {}
+    for name, combination in tune_combinations(attr.knobs, attr, settings[_CPU]):
+        pinned = {label: settings[label] for label in _LABELS.values()}
+        for knob, value in combination.items():
+            pinned[_LABELS[knob]] = parse_knob(knob, value)
+        pinned[_MODE] = attr.compilation_mode
+        out[name] = pinned
+    return out
+
+_tune_split = transition(
+    implementation = _tune_split_impl,
+    inputs = _LABELS.values() + [_MODE, _CPU],
+    outputs = _LABELS.values() + [_MODE],
+)
+
+def _tune_mode_impl(settings, attr):
+    return {_MODE: attr.compilation_mode}
+
+_tune_mode = transition(implementation = _tune_mode_impl, inputs = [], outputs = [_MODE])
+
+def _tune_impl(ctx):
+    cpu = ctx.var["TARGET_CPU"]
+    toolchain = cpu if cpu in CROSS_TOOLCHAINS else "glibc"
+    runfiles = ctx.runfiles(files = ctx.files.data + [ctx.file._tuner])
+    ways = []
+    for name, combination in tune_combinations(ctx.attr.knobs, ctx.attr, cpu):
+        info = ctx.split_attr.binary[name][DefaultInfo]
+        exe = info.files_to_run.executable
+
+        # Every build has the same short path: each gets a name of its own.
+        build = ctx.actions.declare_file("%s.builds/%s%s" % (
+            ctx.label.name,
+            "_".join(["%s-%s" % (k, combination[k]) for k in ctx.attr.knobs]),
+            "." + exe.extension if exe.extension == "exe" else "",
+        ))
+        ctx.actions.symlink(output = build, target_file = exe, is_executable = True)
+        ways.append({"knobs": combination, "path": build.short_path})
+        runfiles = runfiles.merge(ctx.runfiles(files = [build])).merge(info.default_runfiles)
+    extras = []
+    for extra in ctx.attr.extras:
+        info = extra[DefaultInfo]
+        extras.append(info.files_to_run.executable.short_path)
+        runfiles = runfiles.merge(info.default_runfiles)
+    defaults = resolve({})
+    manifest = ctx.actions.declare_file(ctx.label.name + ".tune.json")
+    ctx.actions.write(manifest, json.encode({
+        "target": str(ctx.label),
+        "toolchain": toolchain,
+        "flag_prefix": knob_label("pool")[:-len("pool")],
+        "knobs": {
+            knob: {
+                "values": _tune_values(knob, ctx.attr, cpu),
+                "default": str(defaults[knob]).lower() if KNOBS[knob].kind == "bool" else str(defaults[knob]),
+                "define": KNOBS[knob].define,
+            }
+            for knob in ctx.attr.knobs
+        },
+        "order": ctx.attr.knobs,
+        "ways": ways,
+        "extras": extras,
+        "args": [ctx.expand_location(a, ctx.attr.data) for a in ctx.attr.workload_args],
+        "outputs": ctx.attr.outputs,
+        "runner": ctx.attr.runner_args,
+    }))
+    script = ctx.actions.declare_file(ctx.label.name)
+    ctx.actions.write(script, "\n".join([
+        "#!/bin/sh",
+        "# %s: tools/allot-tune over the builds of %s (see alloc/defs.bzl, allot_tune)." % (
+            ctx.label.name,
+            ctx.attr.binary[0].label,
+        ),
+        'exec python3 "%s" --manifest "%s" "$@"' % (ctx.file._tuner.short_path, manifest.short_path),
+        "",
+    ]), is_executable = True)
+    runfiles = runfiles.merge(ctx.runfiles(files = [manifest, script]))
+    return [DefaultInfo(executable = script, files = depset([script]), runfiles = runfiles)]
+
+_TUNE_ATTRS = {
+    "binary": attr.label(cfg = _tune_split, mandatory = True),
+    "compilation_mode": attr.string(values = ["fastbuild", "dbg", "opt"], default = "opt"),
+    "data": attr.label_list(allow_files = True),
+    "extras": attr.label_list(cfg = _tune_mode),
+    "knobs": attr.string_list(mandatory = True),
+    "outputs": attr.string_list(),
+    "runner_args": attr.string_list(),
+    "values": attr.string_list_dict(),
+    "workload_args": attr.string_list(),
+    "_allowlist_function_transition": attr.label(
+        default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+    ),
+    "_tuner": attr.label(default = Label("//tools:allot-tune"), allow_single_file = True),
+}
+
+_tune_binary = rule(implementation = _tune_impl, attrs = _TUNE_ATTRS, executable = True)
+
+_tune_test = rule(implementation = _tune_impl, attrs = _TUNE_ATTRS, test = True)
+
+def allot_tune(name, binary, knobs = None, args = [], values = {}, test = False, **kwargs):
+    """`bazel run :name` measures `binary` under every combination of `knobs` and picks.
+
+    binary: a cc_binary that depends on @allot//alloc (or an allot_cc_binary's _unpinned).
+    knobs: the knobs to tune (default: TUNED, the strategy knobs); each combination of
+      their values is one build. The other knobs follow the command line.
+    args: the workload's arguments, with $(location) of `data`.
+    data: files the workload reads.
+    outputs: files the workload writes (relative to its working directory), compared
+      between builds like its standard output.
+    values: {knob: [values]} to try instead of all of a knob's values (counts must say).
+    extras: more programs that run beside the builds (shown, not tuned: a floor, say).
+    runner_args: options for tools/allot-tune that come first (--rounds=7, --baseline=...).
+    compilation_mode: of the builds (default "opt", whatever -c says).
+    test: declare a test that runs the tuner (with the options given in runner_args).
+    kwargs: visibility, tags, size, ... of the runner.
+
+    See tools/allot-tune for what it measures and decides, and README.md, "Choosing
+    strategies for your program".
+    """
+    knobs = list(knobs if knobs != None else TUNED)
+    for knob in knobs:
+        knob_spec(knob)
+    for knob, tried in values.items():
+        if knob not in knobs:
+            fail("allot_tune %s: values names '%s', which is not among the knobs %s" % (name, knob, knobs))
+        for value in tried:
+            parse_knob(knob, value)
+    rule = _tune_test if test else _tune_binary
+    rule(name = name, binary = binary, knobs = knobs, values = values, workload_args = args, **kwargs)

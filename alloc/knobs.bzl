@@ -15,27 +15,28 @@ load(
     "string_flag",
 )
 
-def _choice(values, default, define, c_values = None):
+def _choice(values, default, define, c_values = None, tuned = False):
     """A knob that takes one of values (a string flag)."""
-    return struct(kind = "string", values = values, default = default, define = define, c_values = c_values)
+    return struct(kind = "string", values = values, default = default, define = define, c_values = c_values, tuned = tuned)
 
 def _count(default, define):
     """A knob that takes a whole number (an int flag)."""
-    return struct(kind = "int", values = None, default = default, define = define, c_values = None)
+    return struct(kind = "int", values = None, default = default, define = define, c_values = None, tuned = False)
 
 def _switch(default, define):
     """A knob that is on or off (a bool flag)."""
-    return struct(kind = "bool", values = None, default = default, define = define, c_values = None)
+    return struct(kind = "bool", values = None, default = default, define = define, c_values = None, tuned = False)
 
 # knob -> its flag's kind, allowed values and default, and the C define it becomes
 # ("{}" stands for the value: upper-cased strings, counts, 1 or 0 for booleans; a knob
-# with c_values maps each value to its C value, None for no define at all).
+# with c_values maps each value to its C value, None for no define at all). tuned: the
+# strategies allot_tune tries when not told which knobs.
 KNOBS = {
-    "array": _choice(["heap", "alloca", "inline"], "alloca", "ALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_{}"),
+    "array": _choice(["heap", "alloca", "inline"], "alloca", "ALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_{}", tuned = True),
     "array_inline_max": _count(2, "ALLOT_ARRAY_INLINE_MAX={}"),
-    "pool": _choice(["malloc", "arena"], "arena", "ALLOT_POOL_STRATEGY=ALLOT_POOL_{}"),
-    "path_store": _choice(["heap", "inline"], "heap", "ALLOT_PATH_STORE=ALLOT_PATH_STORE_{}"),
-    "path_format": _choice(["libc", "builtin"], "libc", "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}"),
+    "pool": _choice(["malloc", "arena"], "arena", "ALLOT_POOL_STRATEGY=ALLOT_POOL_{}", tuned = True),
+    "path_store": _choice(["heap", "inline"], "heap", "ALLOT_PATH_STORE=ALLOT_PATH_STORE_{}", tuned = True),
+    "path_format": _choice(["libc", "builtin"], "libc", "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}", tuned = True),
     # system: the C library's malloc; the others link a library (toolchains/toolchains.bzl).
     "malloc": _choice(["system"] + list(MALLOC_LIBS.keys()), "system", "ALLOT_MALLOC_NAME=\"{}\""),
     "stats": _switch(False, "ALLOT_STATS={}"),
@@ -47,6 +48,8 @@ KNOBS = {
         c_values = {"auto": None, "on": "1", "off": "0"},
     ),
 }
+
+TUNED = [knob for knob, spec in KNOBS.items() if spec.tuned]
 
 def _backend_unavailable_impl(ctx):
     fail("--//alloc:malloc=%s cannot be linked by the %s toolchain; its heap backends: %s" % (
@@ -92,11 +95,15 @@ def knob_label(knob):
     """The flag of a knob, as a label string valid from any workspace."""
     return str(Label("//alloc:" + knob))
 
-def parse_knob(knob, value):
-    """A knob's value from a string (as in a strategies dict), checked where Starlark can."""
+def knob_spec(knob):
+    """A knob's entry in KNOBS; an unknown knob fails, naming the knobs."""
     if knob not in KNOBS:
         fail("unknown allot knob '%s'; the knobs are: %s" % (knob, ", ".join(sorted(KNOBS.keys()))))
-    spec = KNOBS[knob]
+    return KNOBS[knob]
+
+def parse_knob(knob, value):
+    """A knob's value from a string (as in a strategies dict), checked where Starlark can."""
+    spec = knob_spec(knob)
     if type(value) != "string":
         fail("allot knob '%s': give the value as a string, e.g. \"%s\"" % (knob, spec.default))
     if spec.kind == "int":

@@ -1,6 +1,6 @@
 /*
  * benches/bench.h: what the workloads share: a monotonic clock in nanoseconds, for
- * timing one phase in-process (benches/interleave.py interleaves and repeats the
+ * timing one phase in-process (tools/allot-tune interleaves and repeats the
  * processes), the name of the C library, and the checksum of their output. A file that
  * includes it defines _POSIX_C_SOURCE (200809L) before any header, for clock_gettime.
  */
@@ -62,7 +62,7 @@ static inline int bench_count_option(int argc, char **argv, int *i, const char *
 /*
  * Instruction counts: with BENCH_CALLGRIND (set for the Linux toolchains), a program
  * run under valgrind --tool=callgrind dumps the instructions of each counted section
- * under its name, which benches/interleave.py --metric=instructions reads. Outside
+ * under its name, which tools/allot-tune --metric=instructions reads. Outside
  * callgrind these are a few no-op instructions per section.
  */
 #if BENCH_CALLGRIND

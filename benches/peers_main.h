@@ -23,7 +23,7 @@
  *                 (1 or 2) 16-byte elements, fills it from in and returns
  *                 array_work()'s hash of it; one call per count.
  *
- * Every way of a pattern must produce the same checksum (benches/interleave.py checks);
+ * Every way of a pattern must produce the same checksum (tools/allot-tune checks);
  * the time covers everything the pattern does, checksum included, so every way pays the
  * same for it.
  *

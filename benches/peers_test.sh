@@ -16,8 +16,8 @@ for goal in "$@"; do
 done
 sizes=(--objects 200000 --rounds 300 --names 100000 --calls 1000000)
 if [ "$metric" = instructions ]; then
-	python3 benches/interleave.py peers --metric=instructions --check-goals=instructions \
+	python3 tools/allot-tune peers --metric=instructions --check-goals=instructions \
 		"${goals[@]}" -- "${sizes[@]}"
 else
-	python3 benches/interleave.py peers --rounds=1 -- "${sizes[@]}"
+	python3 tools/allot-tune peers --rounds=1 -- "${sizes[@]}"
 fi

@@ -10,11 +10,12 @@
  *
  * Every way must build the same paths: a checksum of them all, taken in a pass of its
  * own so that checking costs the timed pass nothing. Each way is timed over all N names;
- * the ways run in a rotating order, and benches/interleave.py runs this program several
+ * the ways run in a rotating order, and tools/allot-tune runs this program several
  * times and takes medians. The addf names end in the formatter: /builtin (allot's, with
  * path_format=builtin), /libc, or on MinGW /mingw (MinGW's own printf, the default) or
  * /msvcrt (-D__USE_MINGW_ANSI_STDIO=0). Built with STRBUF_ADDF_ONLY, only the addf ways
- * run (the twins that differ in the formatter alone: the other ways do not format).
+ * run (the builds that differ in the formatter alone: the other ways do not format);
+ * with STRBUF_ADDF_OTHERS, only the other ways.
  *
  *   strbuf_addf [--names N]
  */
@@ -111,6 +112,9 @@ int main(int argc, char **argv)
 
 #ifdef STRBUF_ADDF_ONLY
 		if (way != ADDF_S_S && way != ADDF_02X_S)
+			continue;
+#elif defined(STRBUF_ADDF_OTHERS)
+		if (way == ADDF_S_S || way == ADDF_02X_S)
 			continue;
 #endif
 		BENCH_COUNT_START();

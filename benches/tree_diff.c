@@ -13,7 +13,7 @@
  *
  * It times the walk, the output and the release of what the diff allocated (not the
  * building of the trees, the same for every variant) and prints it on a "result:" line
- * for benches/interleave.py.
+ * for tools/allot-tune.
  *
  *   tree_diff [--entries N] [--shape flat|nested] [--output FILE] [--stats]
  */

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Every tree_diff variant built for this toolchain, the limit included, must succeed (its
-# counts match the trees it built) and print the same checksum, on both shapes. The
-# runner checks exactly that before it prints a time; one small round of each is enough.
+# Every tree_diff build for this toolchain (allot_tune's, one per strategy combination,
+# their counting twins, the heap backends' and the limit) must succeed (its counts match
+# the trees it built) and print the same checksum, on both shapes. The runner checks
+# exactly that before it prints a time; one small round of each is enough.
 set -euo pipefail
 cd "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-allot}" 2>/dev/null || true
 for shape in flat nested; do
-	python3 benches/interleave.py tree_diff --rounds=1 -- --shape "$shape" --entries 30000
+	benches/tree_diff --rounds=1 --shape "$shape" --entries 30000
 done
