@@ -16,6 +16,25 @@ cc_binary and cc_test.
 
 allot_executable wraps any executable target the same way, and can also force the
 compilation mode (benchmarks: compilation_mode = "opt", whatever -c says).
+
+allot_tune measures a program of yours under every combination of the strategies and
+tells which to pin:
+
+    load("@allot//alloc:defs.bzl", "allot_tune")
+
+    allot_tune(
+        name = "tune_tool",
+        binary = ":tool",                    # a cc_binary that depends on @allot//alloc
+        args = ["--input", "$(location :sample)"],
+        data = [":sample"],
+        knobs = ["pool", "array", "path_format"],   # default: the strategy knobs
+    )
+
+    bazel run //:tune_tool [--config=musl|mingw] [-- --rounds N --metric=instructions --write=user.bazelrc]
+
+It builds the binary once per combination (-c opt), runs the builds side by side, stops
+if their outputs differ, and prints the table and the decision (tools/allot-tune says
+how it decides).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
@@ -234,11 +253,9 @@ _TUNE_ATTRS = {
     "_tuner": attr.label(default = Label("//tools:allot-tune"), allow_single_file = True),
 }
 
-_tune_binary = rule(implementation = _tune_impl, attrs = _TUNE_ATTRS, executable = True)
+_tune = rule(implementation = _tune_impl, attrs = _TUNE_ATTRS, executable = True)
 
-_tune_test = rule(implementation = _tune_impl, attrs = _TUNE_ATTRS, test = True)
-
-def allot_tune(name, binary, knobs = None, args = [], values = {}, test = False, **kwargs):
+def allot_tune(name, binary, knobs = None, args = [], values = {}, **kwargs):
     """`bazel run :name` measures `binary` under every combination of `knobs` and picks.
 
     binary: a cc_binary that depends on @allot//alloc (or an allot_cc_binary's _unpinned).
@@ -252,7 +269,6 @@ def allot_tune(name, binary, knobs = None, args = [], values = {}, test = False,
     extras: more programs that run beside the builds (shown, not tuned: a floor, say).
     runner_args: options for tools/allot-tune that come first (--rounds=7, --baseline=...).
     compilation_mode: of the builds (default "opt", whatever -c says).
-    test: declare a test that runs the tuner (with the options given in runner_args).
     kwargs: visibility, tags, size, ... of the runner.
 
     See tools/allot-tune for what it measures and decides, and README.md, "Choosing
@@ -266,5 +282,4 @@ def allot_tune(name, binary, knobs = None, args = [], values = {}, test = False,
             fail("allot_tune %s: values names '%s', which is not among the knobs %s" % (name, knob, knobs))
         for value in tried:
             parse_knob(knob, value)
-    rule = _tune_test if test else _tune_binary
-    rule(name = name, binary = binary, knobs = knobs, values = values, workload_args = args, **kwargs)
+    _tune(name = name, binary = binary, knobs = knobs, values = values, workload_args = args, **kwargs)

@@ -3,13 +3,15 @@
 # the repository inside a host (tests/checks/hosts/{make,cmake,meson}) whose main.c is the API
 # program, built and run offline under two knob combinations each (the second with the
 # host's own heap and die handler where the build can name them), with the output's
-# config line checked; and a bad knob value refused, naming the allowed ones.
+# config line checked; and a bad knob value refused, naming the allowed ones. "tune":
+# tools/allot-tune tunes the Make-built example (examples/catalog) from a checkout, by
+# callgrind's counts, writes its pins, and the example builds with them.
 #
-#   tests/checks/host_check.sh [make|cmake|meson ...]      default: all three
+#   tests/checks/host_check.sh [make|cmake|meson|tune ...]      default: all four
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 hosts=("$@")
-[ ${#hosts[@]} -gt 0 ] || hosts=(make cmake meson)
+[ ${#hosts[@]} -gt 0 ] || hosts=(make cmake meson tune)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
@@ -97,8 +99,37 @@ for host in "${hosts[@]}"; do
 		refused "meson: a bad knob value" 'is not one of the choices. Possible choices are (as string): "malloc", "arena"' "$dir" \
 			meson setup b3 -Dallot:pool_strategy=fast
 		;;
+	tune)
+		dir=$work/tune
+		mkdir -p "$dir"
+		(cd "$root" && git ls-files -z alloc strategies allot.mk tools examples/catalog |
+			xargs -0 cp --parents -t "$dir")
+		build='make -s -C examples/catalog OUT={dir} ALLOT_OBJDIR={dir}/allot ALLOT_POOL_STRATEGY={pool} ALLOT_ARRAY_STRATEGY={array}'
+		if (cd "$dir" && tools/allot-tune --knobs pool,array --metric=instructions \
+			--build "$build" --run '{dir}/catalog --input examples/catalog/words.txt' \
+			--write examples/catalog/allot-tuned.mk) >"$dir/log" 2>&1 &&
+			grep -Eq '^  pool +arena +default +the default wins: malloc takes [0-9.]+x, exact$' "$dir/log" &&
+			grep -qx 'ALLOT_POOL_STRATEGY = arena' "$dir/examples/catalog/allot-tuned.mk"; then
+			ok "tune: tools/allot-tune over the Make-built example keeps pool=arena"
+			sed -n '/^decision/,$p' "$dir/log" | sed 's/^/    /'
+		else
+			fail "tune: tools/allot-tune over the Make-built example"
+			tail -15 "$dir/log"
+		fi
+		# The pins written: the example builds with them (allot-tuned.mk is included).
+		if (cd "$dir/examples/catalog" && make -s && ./catalog --records 1000 |
+			tail -1 | grep -qx '1000 records in 6 words') >"$dir/log" 2>&1 &&
+			grep -q 'ALLOT_POOL_STRATEGY=ALLOT_POOL_ARENA' "$dir/examples/catalog/allot-build/allot-flags"; then
+			ok "tune: the example builds with the pins written"
+		else
+			fail "tune: the example builds with the pins written"
+			tail -15 "$dir/log"
+		fi
+		refused "tune: a knob that is not one" "'speed' is not a strategy knob; they are: array, pool, path_store, path_format" "$dir" \
+			tools/allot-tune --knobs speed --build true --run true
+		;;
 	*)
-		echo "host_check: unknown host '$host' (make, cmake, meson)" >&2
+		echo "host_check: unknown host '$host' (make, cmake, meson, tune)" >&2
 		exit 2
 		;;
 	esac

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# allot_tune on its fixtures (tests/tune/BUILD.bazel), with the metric given:
+#  - pool_heavy: pool keeps arena (the default wins), with the confidence stated;
+#  - no_pools: pool is a tie and keeps its default;
+#  - differs: refused, with the differing bytes shown;
+#  - --write merges the pins into a .bazelrc: other lines and other toolchains' pins stay,
+#    this toolchain's line is replaced, not added twice.
+# With "time" (under the sanitizers) the decisions are shown, not checked: no test
+# asserts on times.
+#
+#   tune_test.sh instructions|time
+set -euo pipefail
+cd "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-allot}" 2>/dev/null || true
+metric=$1
+out=${TEST_TMPDIR:-/tmp}/tune_test.out
+passed=0
+fail() {
+	echo "FAIL: $*"
+	cat "$out"
+	exit 1
+}
+expect() { # expect PATTERN WHAT
+	grep -Eq -- "$1" "$out" || fail "$2: no line matches /$1/"
+	passed=$((passed + 1))
+}
+
+# pool_heavy: arena, by more than the noise
+tests/tune/pool_heavy_tune --metric="$metric" --rounds=3 >"$out" 2>&1 || fail "pool_heavy_tune failed"
+expect '^  pool +arena +(default|tie) ' "pool_heavy: the pool decision"
+if [ "$metric" = instructions ]; then
+	expect '^  pool +arena +default +the default wins: malloc takes [1-9][0-9]*\.[0-9]+x, exact$' \
+		"pool_heavy: arena beats malloc"
+else
+	expect '^  pool +arena +(default|tie) .*confidence [0-9.>]+%' "pool_heavy: the confidence stated"
+fi
+expect '^strategies = \{"pool": "arena", "array": "[a-z]+"\}$' "pool_heavy: the strategies dict"
+
+# no_pools: a tie that keeps the default
+tests/tune/no_pools_tune --metric="$metric" --rounds=3 >"$out" 2>&1 || fail "no_pools_tune failed"
+if [ "$metric" = instructions ]; then
+	expect '^  pool +arena +tie +keeps the default: malloc takes 1\.00x, exact$' "no_pools: pool is a tie"
+else
+	expect '^  pool +arena +(tie|default) ' "no_pools: the pool decision"
+fi
+
+# differs: refused, with the first difference
+if tests/tune/differs_tune --rounds=1 >"$out" 2>&1; then
+	fail "differs_tune accepted builds whose outputs differ"
+fi
+expect 'the builds disagree: a strategy changed the output' "differs: refused"
+expect "^first difference in differs.out, at byte [0-9]+ \\(line 4\\):$" "differs: where"
+expect "pool=[a-z]+,*: .*pool=arena" "differs: the arena build's bytes"
+expect "pool=[a-z]+,*: .*pool=malloc" "differs: the malloc build's bytes"
+
+# --write: merged into an existing file
+rc=${TEST_TMPDIR:-/tmp}/tune_test.bazelrc
+cat >"$rc" <<'RC'
+# the user's own lines
+build --copt=-O2
+build:other --//alloc:pool=malloc
+test --test_output=errors
+RC
+for run in 1 2; do
+	tests/tune/pool_heavy_tune --metric="$metric" --rounds=3 --write="$rc" >"$out" 2>&1 ||
+		fail "pool_heavy_tune --write failed (run $run)"
+done
+cp "$rc" "$out"
+expect '^# the user.s own lines$' "--write keeps comments"
+expect '^build --copt=-O2$' "--write keeps the user's build line"
+expect '^build:other --//alloc:pool=malloc$' "--write keeps another toolchain's pins"
+expect '^test --test_output=errors$' "--write keeps the other commands"
+expect '^build(:[a-z]+)? --//alloc:pool=arena --//alloc:array=[a-z]+$' "--write pins this toolchain"
+[ "$(grep -c -- '--//alloc:pool=arena' "$rc")" = 1 ] || fail "--write added this toolchain's line twice"
+[ "$(grep -c '^# allot-tune ' "$rc")" = 1 ] || fail "--write added its comment twice"
+passed=$((passed + 2))
+echo "tune_test ($metric): $passed checks passed"
