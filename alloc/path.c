@@ -194,9 +194,10 @@ static void hex_block(char *out, const unsigned char *bytes, size_t len)
 }
 
 /*
- * Writes the digits of bytes[0 .. n) from 8 bytes up: blocks of 16, then one block
- * (of 16 or 8) that ends at n, overlapping what is written (with the same digits).
- * Returns how many bytes it wrote the digits of: n, or 0 under 8.
+ * Writes the digits of bytes[0 .. n) from 8 bytes up: blocks of 16, then one block that
+ * ends at n, overlapping what is written (with the same digits): of 8 when at most 8
+ * bytes are left, else of 16 (of 8 twice under 16 bytes). Returns how many bytes it
+ * wrote the digits of: n, or 0 under 8.
  */
 static size_t hex_blocks(char *out, const unsigned char *bytes, size_t n)
 {
@@ -207,9 +208,11 @@ static size_t hex_blocks(char *out, const unsigned char *bytes, size_t n)
 	for (i = 0; i + 16 <= n; i += 16)
 		hex_block(out + 2 * i, bytes + i, 16);
 	if (i < n) {
-		last = n >= 16 ? 16 : 8;
-		if (n - i > 8 && last == 8)
+		last = n - i <= 8 ? 8 : 16;
+		if (last > n) {
 			hex_block(out, bytes, 8); /* 9 to 15 bytes: two blocks of 8 */
+			last = 8;
+		}
 		hex_block(out + 2 * (n - last), bytes + n - last, last);
 	}
 	return n;
@@ -233,18 +236,21 @@ ALLOT__NOINLINE void addhex_grown(struct allot_path *p, const unsigned char *byt
 
 void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t n)
 {
-	char *out;
-	size_t i;
+	char *out, *end;
+	size_t done;
 
 	if (!ALLOT__PATH_FITS(p, 2 * n) || n > (size_t) -1 / 4) {
 		addhex_grown(p, bytes, n);
 		return;
 	}
+	/* p updated first: the digits' stores may alias it, and need nothing of it then */
 	out = p->buf + p->len;
-	for (i = hex_blocks(out, bytes, n); i < n; i++)
-		memcpy(out + 2 * i, allot__hex_pairs + 2 * bytes[i], 2);
 	p->len += 2 * n;
-	p->buf[p->len] = '\0';
+	end = out + 2 * n;
+	*end = '\0';
+	done = hex_blocks(out, bytes, n);
+	for (out += 2 * done, bytes += done; out != end; out += 2)
+		memcpy(out, allot__hex_pairs + 2 * *bytes++, 2);
 }
 
 void allot_path_attach(struct allot_path *p, char *buf, size_t len, size_t alloc)
