@@ -91,8 +91,10 @@ static void summarize(const struct directory *dir, unsigned xx, struct allot_pat
 		total += r->size;
 		for (i = 0; i < top; i++) {
 			if (!largest[i] || r->size > largest[i]->size ||
-			    (r->size == largest[i]->size && strcmp(r->name, largest[i]->name) < 0)) {
-				memmove(largest + i + 1, largest + i, (top - i - 1) * sizeof(*largest));
+			    (r->size == largest[i]->size &&
+			     strcmp(r->name, largest[i]->name) < 0)) {
+				memmove(largest + i + 1, largest + i,
+				        (top - i - 1) * sizeof(*largest));
 				largest[i] = r;
 				break;
 			}

@@ -16,7 +16,8 @@ int main(void)
 		return 1;
 	for (i = 0; i < 3; i++)
 		fprintf(f, "line %d: the same\n", i);
-	fprintf(f, "line 3: pool=%s\n", ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA ? "arena" : "malloc");
+	fprintf(f, "line 3: pool=%s\n",
+	        ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA ? "arena" : "malloc");
 	fclose(f);
 	puts("wrote differs.out");
 	return 0;
