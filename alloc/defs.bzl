@@ -218,6 +218,8 @@ def _tune_impl(ctx):
             for knob in ctx.attr.knobs
         },
         "order": ctx.attr.knobs,
+        # what --write must know of the other toolchains: the heap backends each links
+        "backends": {cross: spec.backends for cross, spec in CROSS_TOOLCHAINS.items()},
         "ways": ways,
         "extras": extras,
         "args": [ctx.expand_location(a, ctx.attr.data) for a in ctx.attr.workload_args],

@@ -30,7 +30,9 @@ def _switch(default, define):
 # knob -> its flag's kind, allowed values and default, and the C define it becomes
 # ("{}" stands for the value: upper-cased strings, counts, 1 or 0 for booleans; a knob
 # with c_values maps each value to its C value, None for no define at all). tuned: the
-# strategies allot_tune tries when not told which knobs.
+# knobs allot_tune tries when not told which: every strategy and the heap backend (stats
+# and checks change what a program does, not how fast it allocates; a count needs the
+# counts to try).
 KNOBS = {
     "array": _choice(["heap", "alloca", "inline"], "alloca", "ALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_{}", tuned = True),
     "array_inline_max": _count(2, "ALLOT_ARRAY_INLINE_MAX={}"),
@@ -38,7 +40,7 @@ KNOBS = {
     "path_store": _choice(["heap", "inline"], "heap", "ALLOT_PATH_STORE=ALLOT_PATH_STORE_{}", tuned = True),
     "path_format": _choice(["libc", "builtin"], "libc", "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}", tuned = True),
     # system: the C library's malloc; the others link a library (toolchains/toolchains.bzl).
-    "malloc": _choice(["system"] + list(MALLOC_LIBS.keys()), "system", "ALLOT_MALLOC_NAME=\"{}\""),
+    "malloc": _choice(["system"] + list(MALLOC_LIBS.keys()), "system", "ALLOT_MALLOC_NAME=\"{}\"", tuned = True),
     "stats": _switch(False, "ALLOT_STATS={}"),
     # auto: misuse detection follows NDEBUG (on, except in -c opt builds).
     "checks": _choice(

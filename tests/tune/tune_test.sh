@@ -2,9 +2,11 @@
 # allot_tune on its fixtures (tests/tune/BUILD.bazel), with the metric given:
 #  - pool_heavy: pool keeps arena (the default wins), with the confidence stated;
 #  - no_pools: pool is a tie and keeps its default;
+#  - default_knobs: with no knobs named, the heap backend is among them;
 #  - differs: refused, with the differing bytes shown;
 #  - --write merges the pins into a .bazelrc: other lines and other toolchains' pins stay,
-#    this toolchain's line is replaced, not added twice.
+#    this toolchain's line is replaced, not added twice; on glibc, a glibc-only backend
+#    pinned leaves every cross toolchain a line that pins one it links.
 # With "time" (under the sanitizers) the decisions are shown, not checked: no test
 # asserts on times.
 #
@@ -43,6 +45,21 @@ else
 	expect '^  pool +arena +(tie|default) ' "no_pools: the pool decision"
 fi
 
+# default_knobs: with no knobs named, the heap backend is tuned with the strategies
+tests/tune/default_knobs_tune --metric="$metric" --rounds=2 >"$out" 2>&1 || fail "default_knobs_tune failed"
+for knob in array pool path_store path_format; do
+	expect "^  $knob +[a-z]+ +only value " "default_knobs: $knob is among the default knobs"
+done
+if [ -e tests/tune/mimalloc_tune ]; then # glibc: every backend it links, a build each
+	for backend in system tcmalloc jemalloc mimalloc; do
+		expect "^array=alloca,pool=arena,path_store=heap,path_format=libc,malloc=$backend " \
+			"default_knobs: a build with $backend"
+	done
+	expect '^  malloc +[a-z]+ +(default|tie|wins) ' "default_knobs: a backend chosen"
+else
+	expect '^  malloc +system +only value ' "default_knobs: the one backend of this toolchain"
+fi
+
 # differs: refused, with the first difference
 if tests/tune/differs_tune --rounds=1 >"$out" 2>&1; then
 	fail "differs_tune accepted builds whose outputs differ"
@@ -73,4 +90,22 @@ expect '^build(:[a-z]+)? --//alloc:pool=arena --//alloc:array=[a-z]+$' "--write 
 [ "$(grep -c -- '--//alloc:pool=arena' "$rc")" = 1 ] || fail "--write added this toolchain's line twice"
 [ "$(grep -c '^# allot-tune ' "$rc")" = 1 ] || fail "--write added its comment twice"
 passed=$((passed + 2))
+
+# --write of a glibc-only backend (glibc): the cross toolchains' lines pin one they link,
+# added where there is none, appended to a line of pins that names no backend
+if [ -e tests/tune/mimalloc_tune ]; then
+	cat >"$rc" <<'RC'
+build:musl --//alloc:pool=malloc
+build:mingw --//alloc:malloc=system --//alloc:pool=arena
+RC
+	tests/tune/mimalloc_tune --metric="$metric" --rounds=2 --write="$rc" >"$out" 2>&1 ||
+		fail "mimalloc_tune --write failed"
+	cp "$rc" "$out"
+	expect '^build --//alloc:malloc=mimalloc --//alloc:pool=[a-z]+$' "--write pins mimalloc for glibc"
+	expect '^build:musl --//alloc:pool=malloc --//alloc:malloc=system$' "--write: musl's line gets a backend"
+	expect '^build:mingw --//alloc:malloc=system --//alloc:pool=arena$' "--write: mingw's line stays"
+	for cross in asan tsan; do
+		expect "^build:$cross --//alloc:malloc=system\$" "--write: a line for $cross"
+	done
+fi
 echo "tune_test ($metric): $passed checks passed"
