@@ -8,6 +8,8 @@
 # Builds tests/api_program.c there against @allot//alloc: with the default strategies,
 # with --@allot//alloc:* flags, and pinned by allot_cc_binary whatever the flags say;
 # and checks that a bad flag value and a bad pinned value fail with the allowed values.
+# Then tunes examples/catalog there with allot_tune, as its README section shows, and
+# writes the pins (--@allot//alloc:* flags) to a .bazelrc of that workspace.
 #
 #   tests/checks/external_check.sh [BAZEL_ARGS ...]     (e.g. --config=ci is not known there;
 #                                                 pass plain options like --copt=-Werror)
@@ -23,8 +25,23 @@ load("@allot//toolchains:repositories.bzl", "allot_repositories")
 allot_repositories()
 WS
 cp "$allot/tests/api_program.c" main.c
+cp "$allot/examples/catalog/catalog.c" "$allot/examples/catalog/words.txt" .
 cat >BUILD.bazel <<'B'
-load("@allot//alloc:defs.bzl", "allot_cc_binary")
+load("@allot//alloc:defs.bzl", "allot_cc_binary", "allot_tune")
+
+cc_binary(
+    name = "catalog",
+    srcs = ["catalog.c"],
+    deps = ["@allot//alloc"],
+)
+
+allot_tune(
+    name = "tune",
+    args = ["--input", "$(location words.txt)", "--records", "20000"],
+    binary = ":catalog",
+    data = ["words.txt"],
+    knobs = ["pool", "path_format"],
+)
 
 cc_binary(
     name = "plain",
@@ -77,6 +94,19 @@ expect "pinned over flags" "array=inline:2 pool=malloc path=inline,libc malloc=s
 	"$@" //:pinned --@allot//alloc:pool=arena --@allot//alloc:array=heap
 expect_error "bad flag value" "invalid value 'fast'. Allowed values are [\"malloc\", \"arena\"]" \
 	"$@" //:plain --@allot//alloc:pool=fast
+# allot_tune, and its pins in a file of this workspace (relative to where bazel runs)
+if bazel run "$@" //:tune -- --metric=instructions --write=user.bazelrc >"$ws/out" 2>"$ws/err" &&
+	grep -Eq '^  pool +arena +default ' "$ws/out" &&
+	grep -Eqx 'build --@allot//alloc:pool=arena --@allot//alloc:path_format=[a-z]+' user.bazelrc; then
+	passed=$((passed + 1))
+	echo "external_check: ok: allot_tune, and its pins written"
+	sed -n '/^decision/,$p' "$ws/out" | sed 's/^/    /'
+else
+	failed=$((failed + 1))
+	echo "external_check: FAILED: allot_tune, and its pins written"
+	tail -15 "$ws/out" "$ws/err"
+	cat user.bazelrc 2>/dev/null
+fi
 sed -i 's/"pool": "malloc"/"pool": "fast"/' BUILD.bazel
 expect_error "bad pinned value" "allot knob 'pool': invalid value 'fast'. Allowed values are [\"malloc\", \"arena\"]" \
 	"$@" //:pinned
