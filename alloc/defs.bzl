@@ -27,7 +27,7 @@ tells which to pin:
         binary = ":tool",                    # a cc_binary that depends on @allot//alloc
         args = ["--input", "$(location :sample)"],
         data = [":sample"],
-        knobs = ["pool", "array", "path_format"],   # default: the strategy knobs
+        knobs = ["pool", "array", "path_format"],   # default: every strategy and the heap backend
     )
 
     bazel run //:tune_tool [--config=musl|mingw] [-- --rounds N --metric=instructions --write=user.bazelrc]
@@ -261,8 +261,10 @@ def allot_tune(name, binary, knobs = None, args = [], values = {}, **kwargs):
     """`bazel run :name` measures `binary` under every combination of `knobs` and picks.
 
     binary: a cc_binary that depends on @allot//alloc (or an allot_cc_binary's _unpinned).
-    knobs: the knobs to tune (default: TUNED, the strategy knobs); each combination of
-      their values is one build. The other knobs follow the command line.
+    knobs: the knobs to tune (default: TUNED: array, pool, path_store, path_format and
+      malloc, with the heap backends the toolchain links); each combination of their
+      values is one build (glibc, by default: 3 x 2 x 2 x 2 x 4 = 96). The other knobs
+      follow the command line.
     args: the workload's arguments, with $(location) of `data`.
     data: files the workload reads.
     outputs: files the workload writes (relative to its working directory), compared
@@ -277,8 +279,12 @@ def allot_tune(name, binary, knobs = None, args = [], values = {}, **kwargs):
     strategies for your program".
     """
     knobs = list(knobs if knobs != None else TUNED)
+    if not knobs:
+        fail("allot_tune %s: knobs is empty; name the knobs to tune, or leave it out for %s" % (name, TUNED))
     for knob in knobs:
         knob_spec(knob)
+        if len([k for k in knobs if k == knob]) > 1:
+            fail("allot_tune %s: knobs names '%s' twice" % (name, knob))
     for knob, tried in values.items():
         if knob not in knobs:
             fail("allot_tune %s: values names '%s', which is not among the knobs %s" % (name, knob, knobs))
