@@ -269,7 +269,8 @@ def allot_tune(name, binary, knobs = None, args = [], values = {}, **kwargs):
     data: files the workload reads.
     outputs: files the workload writes (relative to its working directory), compared
       between builds like its standard output.
-    values: {knob: [values]} to try instead of all of a knob's values (counts must say).
+    values: {knob: [values]} to try instead of all of a knob's values (counts must say);
+      where the knob's default is not among them, the first stands for it.
     extras: more programs that run beside the builds (shown, not tuned: a floor, say).
     runner_args: options for tools/allot-tune that come first (--rounds=7, --baseline=...).
     compilation_mode: of the builds (default "opt", whatever -c says).
