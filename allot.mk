@@ -68,7 +68,7 @@ ALLOT_CPPFLAGS += $(if $(ALLOT_MALLOC_NAME),'-DALLOT_MALLOC_NAME="$(ALLOT_MALLOC
 ALLOT_CPPFLAGS := $(strip $(ALLOT_CPPFLAGS))
 
 ALLOT_SOURCES := $(wildcard $(ALLOT_DIR)/alloc/*.c $(ALLOT_DIR)/strategies/*.c)
-ALLOT_HEADERS := $(wildcard $(ALLOT_DIR)/alloc/*.h $(ALLOT_DIR)/strategies/*.h)
+ALLOT_HEADERS := $(wildcard $(ALLOT_DIR)/alloc/*.h $(ALLOT_DIR)/strategies/*.h $(ALLOT_DIR)/strategies/*.c)
 # alloc/path.c -> $(ALLOT_OBJDIR)/allot-alloc-path.o
 ALLOT_OBJS := $(foreach src,$(ALLOT_SOURCES),$(ALLOT_OBJDIR)/allot-$(notdir $(patsubst %/,%,$(dir $(src))))-$(notdir $(src:.c=.o)))
 

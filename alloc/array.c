@@ -1,4 +1,5 @@
 /* The heap side of ALLOT_ARRAY, shared by every array strategy (see alloc/array.h). */
+#include "alloc/array.h"
 #include "alloc/internal.h"
 
 void *allot__array_heap(size_t nr, size_t size)

@@ -65,6 +65,35 @@
 #define ALLOT__PRINTF_FORMAT(f, a)
 #endif
 
+/* ---- Sanitizers ---------------------------------------------------------------- */
+
+/*
+ * ALLOT__ADDRESS_SANITIZER, ALLOT__THREAD_SANITIZER: 1 when the translation unit is
+ * compiled with -fsanitize=address or =thread (gcc says so with a macro, clang with
+ * __has_feature), else 0.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define ALLOT__ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ALLOT__ADDRESS_SANITIZER 1
+#endif
+#endif
+#ifndef ALLOT__ADDRESS_SANITIZER
+#define ALLOT__ADDRESS_SANITIZER 0
+#endif
+
+#if defined(__SANITIZE_THREAD__)
+#define ALLOT__THREAD_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ALLOT__THREAD_SANITIZER 1
+#endif
+#endif
+#ifndef ALLOT__THREAD_SANITIZER
+#define ALLOT__THREAD_SANITIZER 0
+#endif
+
 /* ---- Branch hints -------------------------------------------------------------- */
 
 /* ALLOT__LIKELY(x): x is almost always true (the fast paths); ALLOT__UNLIKELY, false. */
@@ -115,6 +144,56 @@ struct allot__max_align_probe {
 	union allot__max_align u;
 };
 #define ALLOT__MAX_ALIGN offsetof(struct allot__max_align_probe, u)
+#endif
+
+/* ---- Token pasting -------------------------------------------------------------- */
+
+/* ALLOT__PASTE(a, b): a and b, macro-expanded, pasted into one token. ALLOT__STRING(x):
+ * x, macro-expanded, as a string literal. */
+#define ALLOT__PASTE(a, b)  ALLOT__PASTE_(a, b)
+#define ALLOT__PASTE_(a, b) a##b
+#define ALLOT__STRING(x)    ALLOT__STRING_(x)
+#define ALLOT__STRING_(x)   #x
+
+/* ---- A reference the linker must resolve ---------------------------------------- */
+
+/*
+ * ALLOT__REQUIRE_SYMBOL(sym), at file scope in a header: every translation unit that
+ * includes the header refers to the function `void sym(void)` (declared here), so that
+ * the program does not link unless something defines sym, and the linker's error names
+ * it. No instruction of the program's own code runs for it:
+ *
+ *  - ELF with gcc 11+ or clang 13+: a pointer to sym in a section the linker keeps
+ *    (`retain`: --gc-sections would drop an unreferenced one, and the check with it);
+ *  - other GNU C targets (MinGW): a constructor that calls sym, once at start-up;
+ *  - MSVC: the linker's /include of sym (read, not compiled: there is no MSVC here);
+ *  - elsewhere: nothing (the check is lost, not the build).
+ *
+ * In C++ the header must expand it inside its extern "C" block.
+ */
+#if defined(__has_attribute)
+#if __has_attribute(retain)
+#define ALLOT__HAS_RETAIN 1
+#endif
+#endif
+#if ALLOT__GNUC && defined(__ELF__) && defined(ALLOT__HAS_RETAIN)
+#define ALLOT__REQUIRE_SYMBOL(sym) \
+	void sym(void);            \
+	__attribute__((used, retain)) static void (*const ALLOT__PASTE(sym, _ref))(void) = sym
+#elif ALLOT__GNUC
+#define ALLOT__REQUIRE_SYMBOL(sym)                                             \
+	void sym(void);                                                        \
+	__attribute__((constructor)) static void ALLOT__PASTE(sym, _ref)(void) \
+	{                                                                      \
+		sym();                                                         \
+	}                                                                      \
+	void sym(void)
+#elif defined(_MSC_VER)
+#define ALLOT__REQUIRE_SYMBOL(sym) \
+	void sym(void);            \
+	__pragma(comment(linker, "/include:" ALLOT__STRING(sym))) void sym(void)
+#else
+#define ALLOT__REQUIRE_SYMBOL(sym) void sym(void)
 #endif
 
 /* ---- Atomics -------------------------------------------------------------------- */

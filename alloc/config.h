@@ -47,6 +47,8 @@
 
 #include <stddef.h> /* size_t, for the heap hooks' declarations */
 
+#include "alloc/compiler.h"
+
 /* ---- The knob table ------------------------------------------------------------ */
 
 /*
@@ -88,8 +90,6 @@
 /* The knob's decade of a value (0 for no value of any knob), and the value's name. */
 #define ALLOT__VALUE_DECADE(v)      ALLOT__FIRST(ALLOT__PASTE(ALLOT__VALUE_, v), 0, ~)
 #define ALLOT__KNOB_NAME(knob)      ALLOT__SECOND(ALLOT__PASTE(ALLOT__VALUE_, knob))
-#define ALLOT__PASTE(a, b)          ALLOT__PASTE_(a, b)
-#define ALLOT__PASTE_(a, b)         a##b
 #define ALLOT__FIRST(row, ...)      ALLOT__FIRST_(row, __VA_ARGS__)
 #define ALLOT__FIRST_(first, ...)   first
 #define ALLOT__SECOND(row)          ALLOT__SECOND_(row)
@@ -97,8 +97,6 @@
 #define ALLOT__SWITCH_NAME(on)      ALLOT__PASTE(ALLOT__SWITCH_, on)
 #define ALLOT__SWITCH_0             "off"
 #define ALLOT__SWITCH_1             "on"
-#define ALLOT__STRING(x)            ALLOT__STRING_(x)
-#define ALLOT__STRING_(x)           #x
 
 /* ---- The first release's spellings ------------------------------------------- */
 
@@ -194,6 +192,15 @@
 #error "ALLOT_CHECKS must be one of 0, 1"
 #endif
 
+/*
+ * ALLOT_VALGRIND=1 builds the arena's requests to Valgrind's memcheck (alloc/memdebug.h).
+ * ALLOT__MEMDEBUG is 1 when a tool watches the arenas: AddressSanitizer, or memcheck.
+ */
+#ifndef ALLOT_VALGRIND
+#define ALLOT_VALGRIND 0
+#endif
+#define ALLOT__MEMDEBUG (ALLOT__ADDRESS_SANITIZER || ALLOT_VALGRIND)
+
 #ifndef ALLOT_MALLOC_NAME
 #define ALLOT_MALLOC_NAME "system"
 #endif
@@ -216,33 +223,32 @@
 
 /*
  * A hook the host named is its own function, declared here for allot's sources and for
- * callers (who free a detached buffer with ALLOT_FREE). To use the C library's, leave
- * the hook unset (naming malloc itself would declare it again). ALLOT__*_HOOKED says
- * which are the host's.
+ * callers (who free a detached buffer with ALLOT_FREE). A hook left unset, or set to the
+ * C library's own name (ALLOT_FREE=free), is the C library's, declared by <stdlib.h>.
  */
+#define ALLOT__C_HEAP_malloc         ~, 1
+#define ALLOT__C_HEAP_realloc        ~, 1
+#define ALLOT__C_HEAP_free           ~, 1
+#define ALLOT__IS_C_HEAP(name)       ALLOT__SECOND_OF(ALLOT__PASTE(ALLOT__C_HEAP_, name), 0, ~)
+#define ALLOT__SECOND_OF(...)        ALLOT__SECOND_OF_(__VA_ARGS__)
+#define ALLOT__SECOND_OF_(a, b, ...) b
 #ifdef __cplusplus
 extern "C" {
 #endif
-#ifdef ALLOT_MALLOC
-#define ALLOT__MALLOC_HOOKED 1
+#ifndef ALLOT_MALLOC
+#define ALLOT_MALLOC malloc
+#elif !ALLOT__IS_C_HEAP(ALLOT_MALLOC)
 void *ALLOT_MALLOC(size_t n);
-#else
-#define ALLOT__MALLOC_HOOKED 0
-#define ALLOT_MALLOC         malloc
 #endif
-#ifdef ALLOT_REALLOC
-#define ALLOT__REALLOC_HOOKED 1
+#ifndef ALLOT_REALLOC
+#define ALLOT_REALLOC realloc
+#elif !ALLOT__IS_C_HEAP(ALLOT_REALLOC)
 void *ALLOT_REALLOC(void *ptr, size_t n);
-#else
-#define ALLOT__REALLOC_HOOKED 0
-#define ALLOT_REALLOC         realloc
 #endif
-#ifdef ALLOT_FREE
-#define ALLOT__FREE_HOOKED 1
+#ifndef ALLOT_FREE
+#define ALLOT_FREE free
+#elif !ALLOT__IS_C_HEAP(ALLOT_FREE)
 void ALLOT_FREE(void *ptr);
-#else
-#define ALLOT__FREE_HOOKED 0
-#define ALLOT_FREE         free
 #endif
 #ifdef __cplusplus
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc/die.h"
 #include "alloc/internal.h"
 
 #ifdef ALLOT_DIE_DEFAULT
@@ -83,6 +84,14 @@ void allot__die_oom(size_t n)
 	pos = put_size(pos, n);
 	pos = put_str(pos, " bytes");
 	*pos = '\0';
+	allot__die(msg);
+}
+
+void allot__die_in(const char *fn, const char *what)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), "%s: %s", fn, what);
 	allot__die(msg);
 }
 

@@ -12,8 +12,9 @@
 #include <stdint.h>
 #include <stdlib.h> /* malloc and free, unless the host hooks its own */
 
-#include "alloc/alloc.h"
 #include "alloc/compiler.h"
+#include "alloc/config.h" /* the knobs, and the host's heap hooks */
+#include "alloc/stats.h"  /* ALLOT__COUNT */
 
 /* The alignment allot_pool_alloc promises: that of max_align_t (alloc/compiler.h). */
 #define ALLOT__ALIGN ALLOT__MAX_ALIGN
@@ -26,6 +27,8 @@ ALLOT__NORETURN void allot__die_overflow(size_t a, char op, size_t b);
 ALLOT__NORETURN void allot__die_oom(size_t n);
 /* "BUG: what" */
 ALLOT__NORETURN void allot__bug(const char *what);
+/* "<fn>: <what>": fn is the API call that gives up (a formatting failure, say). */
+ALLOT__NORETURN void allot__die_in(const char *fn, const char *what);
 
 static inline size_t allot__add(size_t a, size_t b)
 {

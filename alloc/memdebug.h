@@ -14,28 +14,16 @@
  *             object a chunk of it; the requests cost a few instructions outside
  *             Valgrind, but they are compiled only in builds that ask for them.
  *
- * In every other build, ALLOT__MEMDEBUG is 0, ALLOT__REDZONE is 0 and every macro below
- * compiles to nothing (it evaluates its arguments, which have no side effects).
+ * In every other build, ALLOT__MEMDEBUG (alloc/config.h) is 0, ALLOT__REDZONE is 0 and
+ * every macro below compiles to nothing (it evaluates its arguments, which have no side
+ * effects).
  */
 #ifndef ALLOT_MEMDEBUG_H
 #define ALLOT_MEMDEBUG_H
 
-#if defined(__SANITIZE_ADDRESS__) /* gcc */
-#define ALLOT__ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) /* clang */
-#define ALLOT__ASAN 1
-#endif
-#endif
-#ifndef ALLOT__ASAN
-#define ALLOT__ASAN 0
-#endif
+#include "alloc/config.h" /* ALLOT_VALGRIND, ALLOT__MEMDEBUG; compiler.h's sanitizer switches */
 
-#ifndef ALLOT_VALGRIND
-#define ALLOT_VALGRIND 0
-#endif
-
-#if ALLOT__ASAN
+#if ALLOT__ADDRESS_SANITIZER
 #include <sanitizer/asan_interface.h>
 #define ALLOT__ASAN_POISON(addr, n)   ASAN_POISON_MEMORY_REGION((addr), (n))
 #define ALLOT__ASAN_UNPOISON(addr, n) ASAN_UNPOISON_MEMORY_REGION((addr), (n))
@@ -86,9 +74,6 @@
 		ALLOT__ASAN_POISON((next), (size_t) ((end) - (next)));         \
 		ALLOT__VG_TRIM((block), (start), (size_t) ((next) - (start))); \
 	} while (0)
-
-/* 1 when either tool is watching the arenas. */
-#define ALLOT__MEMDEBUG (ALLOT__ASAN || ALLOT_VALGRIND)
 
 /*
  * Bytes left unused (and off limits) after each arena object when a tool watches, so

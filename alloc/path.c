@@ -1,20 +1,34 @@
 /*
- * The parts of alloc/path.h that every path strategy shares. Where the bytes live is
- * the store's (strategies/path_store.c); how addf formats is the format's
- * (strategies/path_format.c). The hooks of both: alloc/path_internal.h.
+ * alloc/path.c: every call of alloc/path.h. Where the bytes live is the store's (the
+ * hooks of alloc/path_internal.h, which strategies/path_store.c brings in); how addf
+ * formats is the formatter's (alloc/format_internal.h, from strategies/path_format.c).
  */
+#include <stdarg.h>
 #include <string.h>
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h> /* addhex: 16 bytes at a time */
 #endif
 
+#include "alloc/format_internal.h"
 #include "alloc/internal.h"
+#include "alloc/path.h"
 #include "alloc/path_internal.h"
+
+#define ALLOT__STRATEGY_CODE 1
+#include "strategies/path_format.c"
+#include "strategies/path_store.c"
 
 char allot__path_slopbuf[1];
 
+/*
+ * With ALLOT_CHECKS, fn (the API function called) dies with a BUG when p is not a path
+ * as allot left it: the shared empty string written to (by a caller that wrote to buf
+ * without growing first, say after a detach or a release), a len beyond the capacity
+ * (an uninitialised or corrupted struct), or a copied struct. Nothing otherwise.
+ */
 #if ALLOT_CHECKS
-void allot__path_check(const struct allot_path *p, const char *fn)
+#define ALLOT__PATH_CHECK(p, fn) check_path((p), (fn))
+static void check_path(const struct allot_path *p, const char *fn)
 {
 	char what[160];
 	const char *why = NULL;
@@ -32,6 +46,8 @@ void allot__path_check(const struct allot_path *p, const char *fn)
 	snprintf(what, sizeof(what), "%s: %s", fn, why);
 	allot__bug(what);
 }
+#else
+#define ALLOT__PATH_CHECK(p, fn) ((void) 0)
 #endif
 
 void allot_path_init(struct allot_path *p, size_t hint)
@@ -155,16 +171,6 @@ void allot_path_complete(struct allot_path *p, char term)
 		allot_path_addch(p, term);
 }
 
-const char allot__hex_pairs[2 * 256 + 1] =
-    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
-    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
-    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
-    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
-    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
-    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
-    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
-
 #if defined(__SSE2__) && defined(__GNUC__)
 /*
  * The hex digits of 8 or 16 bytes at once: each byte's two nibbles unpacked to bytes of
@@ -260,7 +266,7 @@ void allot_path_attach(struct allot_path *p, char *buf, size_t len, size_t alloc
 		allot__bug("allot_path_attach: alloc must be larger than len (room for the NUL)");
 	allot_path_release(p);
 	buf[len] = '\0';
-	allot__path_take(p, buf, len, alloc);
+	allot__path_adopt(p, buf, len, alloc);
 }
 
 void allot_path_addpath(struct allot_path *p, const struct allot_path *src)
@@ -345,6 +351,77 @@ void allot_path_trim_trailing(struct allot_path *p, char c)
 	while (len && p->buf[len - 1] == c)
 		len--;
 	allot_path_setlen(p, len);
+}
+
+/*
+ * addf when the first pass did not fit (or was refused): grows p to the length counted
+ * and formats again, or dies with p as it was. Out of line, to keep addf lean.
+ */
+ALLOT__NOINLINE void format_again(struct allot_path *p, const char *fmt, va_list again, size_t end,
+                                  int outcome)
+{
+	size_t n = end - p->len; /* (what to grow by, unless the outcome is a failure) */
+	va_list args;
+
+	p->buf[p->len] = '\0'; /* the first pass wrote over it: p is as it was */
+	allot__format_check(outcome, "allot_path_addf");
+	allot_path_grow(p, n);
+	va_copy(args, again);
+	if (allot__format(p->buf, p->len, p->alloc, fmt, &args, again, ALLOT__FORMAT_HAS_ROOM,
+	                  &outcome) != p->len + n) {
+		p->buf[p->len] = '\0';
+		allot__bug("allot_path_addf: the arguments changed between two passes "
+		           "(does a %s argument point into the path itself?)");
+	}
+	va_end(args);
+	p->len += n;
+}
+
+/* Appends fmt formatted with the arguments: one pass into the free space when it fits. */
+ALLOT__ALWAYS_INLINE void append_formatted(struct allot_path *p, const char *fmt, va_list *args,
+                                           va_list again)
+{
+	size_t alloc, end;
+	int outcome;
+
+	if (ALLOT__UNLIKELY(!p->alloc)) /* no buffer yet: one now, as strbuf_addf does */
+		allot_path_grow(p, 64);
+	alloc = p->alloc; /* (the bytes written may alias p: p is not read again) */
+	end = allot__format(p->buf, p->len, alloc, fmt, args, again,
+	                    ALLOT__FORMAT_COUNT | ALLOT__FORMAT_HAS_ROOM, &outcome);
+	if (ALLOT__LIKELY(end < alloc)) {
+		p->len = end;
+		return;
+	}
+	format_again(p, fmt, again, end, outcome);
+}
+
+/*
+ * addf starts both lists with va_start: a va_copy of a list just started costs a
+ * store-forwarding stall on x86-64, a fifth of a short path's formatting.
+ */
+void allot_path_addf(struct allot_path *p, const char *fmt, ...)
+{
+	va_list args, again;
+
+	ALLOT__PATH_CHECK(p, "allot_path_addf");
+	ALLOT__COUNT(path_addf, 1);
+	va_start(args, fmt);
+	va_start(again, fmt);
+	append_formatted(p, fmt, &args, again);
+	va_end(again);
+	va_end(args);
+}
+
+void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap)
+{
+	va_list args;
+
+	ALLOT__PATH_CHECK(p, "allot_path_vaddf");
+	ALLOT__COUNT(path_addf, 1);
+	va_copy(args, ap);
+	append_formatted(p, fmt, &args, ap);
+	va_end(args);
 }
 
 int allot_path_cmp(const struct allot_path *a, const struct allot_path *b)

@@ -1,12 +1,18 @@
 /*
- * The parts of alloc/pool.h that every pool strategy shares: written over
- * allot_pool_alloc (strategies/pool.c) and the strategy hooks of alloc/pool_internal.h.
+ * alloc/pool.c: every call of alloc/pool.h, over the strategy's hooks
+ * (alloc/pool_internal.h), which strategies/pool.c brings in.
  */
+#include <stdarg.h>
 #include <string.h>
 
+#include "alloc/format_internal.h"
 #include "alloc/internal.h"
 #include "alloc/memdebug.h"
+#include "alloc/pool.h"
 #include "alloc/pool_internal.h"
+
+#define ALLOT__STRATEGY_CODE 1
+#include "strategies/pool.c"
 
 void allot_pool_init(struct allot_pool *pool, size_t block_hint)
 {
@@ -14,6 +20,35 @@ void allot_pool_init(struct allot_pool *pool, size_t block_hint)
 
 	*pool = empty;
 	pool->block_size = block_hint;
+}
+
+void allot_pool_reserve(struct allot_pool *pool, size_t bytes)
+{
+	allot__pool_reserve(pool, bytes);
+}
+
+void *allot_pool_alloc(struct allot_pool *pool, size_t len)
+{
+	return allot__pool_take(pool, len, ALLOT__ALIGN);
+}
+
+/* Dies with a BUG unless align is a power of two up to 4096. */
+static void check_align(size_t align)
+{
+	if (!align || (align & (align - 1)) || align > 4096)
+		allot__bug("allot_pool_alloc_aligned: align must be a power of two up to 4096");
+}
+
+void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align)
+{
+	check_align(align);
+	return allot__pool_take(pool, len, align);
+}
+
+/* len bytes at alignment 1, for strings. */
+static char *alloc_string(struct allot_pool *pool, size_t len)
+{
+	return allot__pool_take(pool, len, 1);
 }
 
 void *allot_pool_calloc(struct allot_pool *pool, size_t count, size_t size)
@@ -29,7 +64,7 @@ char *allot_pool_strndup(struct allot_pool *pool, const char *s, size_t len)
 {
 	const char *nul = memchr(s, '\0', len);
 	size_t n = nul ? (size_t) (nul - s) : len;
-	char *copy = allot__pool_alloc_string(pool, allot__add(n, 1));
+	char *copy = alloc_string(pool, allot__add(n, 1));
 
 	memcpy(copy, s, n);
 	copy[n] = '\0';
@@ -39,11 +74,48 @@ char *allot_pool_strndup(struct allot_pool *pool, const char *s, size_t len)
 char *allot_pool_strdup(struct allot_pool *pool, const char *s)
 {
 	size_t n = strlen(s);
-	char *copy =
-	    allot__pool_alloc_string(pool, n + 1); /* a string's length + 1 cannot overflow */
+	char *copy = alloc_string(pool, n + 1); /* a string's length + 1 cannot overflow */
 
 	memcpy(copy, s, n + 1);
 	return copy;
+}
+
+char *allot_pool_vstrfmt(struct allot_pool *pool, const char *fmt, va_list ap)
+{
+	size_t room, n;
+	char *at = allot__pool_room(pool, &room), *s;
+	va_list args, again;
+	int outcome;
+
+	/* One pass into the free space; when the output fits, it is the new object. */
+	va_copy(args, ap);
+	va_copy(again, ap);
+	n = allot__format_room(at, room, fmt, &args, again, ALLOT__FORMAT_COUNT, &outcome);
+	va_end(again);
+	va_end(args);
+	if (n < room)
+		return alloc_string(pool, n + 1); /* at: it fits, at alignment 1 */
+	allot__format_check(outcome, "allot_pool_strfmt");
+	/* Otherwise an object of the size counted, and a second pass into it. */
+	s = alloc_string(pool, allot__add(n, 1));
+	va_copy(args, ap);
+	va_copy(again, ap);
+	if (allot__format_room(s, n + 1, fmt, &args, again, ALLOT__FORMAT_HAS_ROOM, &outcome) != n)
+		allot__bug("allot_pool_strfmt: the arguments changed between two passes");
+	va_end(again);
+	va_end(args);
+	return s;
+}
+
+char *allot_pool_strfmt(struct allot_pool *pool, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = allot_pool_vstrfmt(pool, fmt, ap);
+	va_end(ap);
+	return s;
 }
 
 struct allot_pool_mark allot_pool_save(const struct allot_pool *pool)
@@ -234,12 +306,6 @@ void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
 	allot__pool_adopt(dst, src);
 	if (ALLOT_CHECKS) /* src's marks are off its stack, as after a clear */
 		remember_rewind(src, &empty);
-}
-
-void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c)
-{
-	pool->footprint -= c->size;
-	allot__free(c);
 }
 
 int allot_pool_contains(const struct allot_pool *pool, const void *ptr)

@@ -1,16 +1,43 @@
 /*
- * alloc/pool_internal.h: the seam between the pool code every strategy shares
- * (alloc/pool.c) and the strategy itself. Not part of the API.
+ * alloc/pool_internal.h: the seam between alloc/pool.c, which defines every call of
+ * alloc/pool.h, and the pool strategy. Not part of the API.
  *
- * A pool strategy is one file, strategies/pool_<name>.h, that strategies/pool.c alone
- * includes when ALLOT_POOL_STRATEGY names it. It provides the hooks declared below
- * ("Strategy hook"), and nothing else outside itself reads or writes what it keeps:
- * pool->at and pool->spare are the strategy's (marks copy pool->at whole).
+ * A pool strategy is one file, strategies/pool_<name>.c, that strategies/pool.c includes
+ * when ALLOT_POOL_STRATEGY names it; alloc/pool.c alone includes strategies/pool.c. The
+ * strategy defines the hooks below, all static, so that they inline into the calls of
+ * alloc/pool.c; nothing outside it reads or writes what it keeps (pool->at and
+ * pool->spare; marks copy pool->at whole).
+ *
+ *     static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align);
+ *         len bytes at alignment align (a power of two up to 4096), counted in used and
+ *         in the stats; dies before any change when the heap fails. Every allocation of
+ *         the API goes through it.
+ *     static void allot__pool_reserve(struct allot_pool *pool, size_t bytes);
+ *         after it, the next objects whose sizes, each rounded up to its alignment, add
+ *         up to at most bytes need no heap call (malloc: nothing). Dies of a size
+ *         overflow or a heap failure before any change.
+ *     static char *allot__pool_room(const struct allot_pool *pool, size_t *room);
+ *         where the next object at alignment 1 would start if it fits, and how many
+ *         bytes fit there (*room; 0 and NULL when there is no such room, or the tools
+ *         watch the pool). allot_pool_strfmt formats into it, then takes what it wrote.
+ *     static void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top,
+ *                                  struct allot__chunk *stop, int keep);
+ *         the chunks from top down to stop (excluded), which a rewind, clear or release
+ *         has just unlinked; the pool (pool->at included) is consistent without them.
+ *         Called when there are such chunks, for every release, and in builds the tools
+ *         watch (alloc/memdebug.h); a rewind or clear within the current block goes
+ *         without it. The malloc strategy frees them; with keep (rewind, clear), the
+ *         arena keeps one block as pool->spare for what comes next; without (release),
+ *         it frees them all, the spare too.
+ *     static void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src);
+ *         dst has just linked src's chunks above its own, and src is empty but for its
+ *         spare. The arena bumps on in src's block when dst has none; src->at is emptied.
+ *
+ * A strategy file compiled on its own (every .c under strategies/ may be) is empty:
+ * its code is inside #ifdef ALLOT__STRATEGY_CODE, which alloc/pool.c defines.
  */
 #ifndef ALLOT_POOL_INTERNAL_H
 #define ALLOT_POOL_INTERNAL_H
-
-#include <stdarg.h>
 
 #include "alloc/internal.h"
 #include "alloc/pool.h"
@@ -62,67 +89,10 @@ static inline int allot__chunk_bump(const struct allot__chunk *c)
 	((sizeof(struct allot__chunk) + ALLOT__ALIGN - 1) & ~(size_t) (ALLOT__ALIGN - 1))
 
 /* Frees chunk c, which the pool no longer links, and takes it off the footprint. */
-void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c);
-
-/*
- * Strategy hook, in strategies/pool.c only: len bytes at alignment align (a power of two
- * up to 4096), counted in used and in the stats; dies before any change when
- * the heap fails. Every allocation of the API goes through it:
- *
- *     static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align);
- */
-
-/* len bytes at alignment 1, for strings (strategies/pool.c). */
-char *allot__pool_alloc_string(struct allot_pool *pool, size_t len);
-
-/*
- * Strategy hook: after it, the next objects whose sizes, each rounded up to its
- * alignment, add up to at most bytes need no heap call (under arena; malloc: nothing).
- * Dies of a size overflow or a heap failure before any change.
- */
-void allot__pool_reserve(struct allot_pool *pool, size_t bytes);
-
-/*
- * Strategy hook: where the next object at alignment 1 would start if it fits, and how
- * many bytes fit there (*room; 0 and NULL when there is no such room, or the tools watch
- * the pool). allot_pool_strfmt formats into it, then takes what it wrote.
- */
-char *allot__pool_room(const struct allot_pool *pool, size_t *room);
-
-/*
- * Strategy hook: the chunks from top down to stop (excluded), which a rewind, clear or
- * release has just unlinked; the pool (pool->at included) is consistent without them.
- * Called when there are such chunks, for every release, and in builds the tools watch
- * (alloc/memdebug.h); a rewind or clear within the current block goes without it.
- * The malloc strategy frees them; with keep (rewind, clear), the arena keeps one block
- * as pool->spare for what comes next; without (release), it frees them all, the spare
- * too.
- */
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
-                      int keep);
-
-/*
- * Strategy hook: dst has just linked src's chunks above its own, and src is empty but
- * for its spare. The arena bumps on in src's block when dst has none; src->at is emptied.
- */
-void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src);
-
-/*
- * The format strategy's (strategies/path_format.c): fmt formatted with the arguments
- * into room bytes at buf (room may be 0, buf then NULL), NUL-terminated if it fits;
- * returns the length of the whole output, and sets *fitted. *args is read first and used
- * up; again, the same arguments untouched, serves a second pass. pass is 1, or 2 for
- * the pass into an object of the size the first counted (a call handed to libc is
- * counted in the first). fn names the API call in the die handler's messages.
- */
-size_t allot__vformat_room(char *buf, size_t room, const char *fmt, va_list *args, va_list again,
-                           int pass, int *fitted, const char *fn);
-
-/* Dies with a BUG unless align is a power of two up to 4096. */
-static inline void allot__pool_check_align(size_t align)
+static inline void allot__pool_free_chunk(struct allot_pool *pool, struct allot__chunk *c)
 {
-	if (!align || (align & (align - 1)) || align > 4096)
-		allot__bug("allot_pool_alloc_aligned: align must be a power of two up to 4096");
+	pool->footprint -= c->size;
+	allot__free(c);
 }
 
 #endif /* ALLOT_POOL_INTERNAL_H */

@@ -1,6 +1,7 @@
 /* Counters and allot_config() (see alloc/stats.h). */
 #include <string.h>
 
+#include "alloc/stats.h"
 #include "alloc/internal.h"
 
 struct allot_stats allot__stats;

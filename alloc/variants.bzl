@@ -50,6 +50,7 @@ def allot_variant_library(name, strategies, defines = [], tags = [], **kwargs):
         name = name,
         srcs = [str(Label("//alloc:sources"))],
         hdrs = [str(Label("//alloc:public_headers"))],
+        textual_hdrs = [str(Label("//alloc:strategy_sources"))],
         defines = knob_defines(values, for_attribute = True) + defines,
         deps = [backend] if backend else [],
         tags = variant_tags(strategies, tags),

@@ -1,11 +1,13 @@
 /*
- * The path store of this build, picked by ALLOT_PATH_STORE: the hooks alloc/path.c
- * reaches it through (alloc/path_internal.h).
+ * strategies/path_store.c: the path store that ALLOT_PATH_STORE names, for alloc/path.c,
+ * which includes this file (alloc/path_internal.h says what a store defines).
  */
-#include "alloc/config.h"
+#include "alloc/path_internal.h"
 
+#ifdef ALLOT__STRATEGY_CODE
 #if ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
-#include "strategies/path_store_heap.h"
+#include "strategies/path_store_heap.c"
 #elif ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
-#include "strategies/path_store_inline.h"
+#include "strategies/path_store_inline.c"
+#endif
 #endif

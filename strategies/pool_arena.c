@@ -15,14 +15,15 @@
  * object covers. Each linked block is a memcheck mempool of its own (so objects move
  * with their blocks when pools combine); the spare is not.
  *
- * The hooks of alloc/pool_internal.h; strategies/pool.c alone includes this file.
+ * The hooks of alloc/pool_internal.h; strategies/pool.c includes this file when
+ * ALLOT_POOL_STRATEGY names it.
  */
-#ifndef ALLOT_STRATEGY_POOL_ARENA_H
-#define ALLOT_STRATEGY_POOL_ARENA_H
 
 #include "alloc/internal.h"
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
+
+#ifdef ALLOT__STRATEGY_CODE /* compiled as a part of alloc/pool.c */
 
 /*
  * 64 KiB with the malloc header's 64 bytes left out: a block is never just past a size
@@ -199,8 +200,8 @@ static void resume_in_spare(struct allot_pool *pool)
 	pool->at.end = (char *) c + c->size;
 }
 
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
-                      int keep)
+static void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top,
+                             struct allot__chunk *stop, int keep)
 {
 	struct allot__chunk *kept = pool->spare;
 	size_t capacity = 0;
@@ -241,7 +242,7 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 		resume_in_spare(pool);
 }
 
-void allot__pool_reserve(struct allot_pool *pool, size_t bytes)
+static void allot__pool_reserve(struct allot_pool *pool, size_t bytes)
 {
 	/*
 	 * An object's padding is less than its alignment, so at most its rounded size: twice
@@ -256,7 +257,7 @@ void allot__pool_reserve(struct allot_pool *pool, size_t bytes)
 	start_block(pool, need > block_size(pool) ? need : block_size(pool));
 }
 
-char *allot__pool_room(const struct allot_pool *pool, size_t *room)
+static char *allot__pool_room(const struct allot_pool *pool, size_t *room)
 {
 	if (ALLOT__MEMDEBUG || !pool->at.cur) { /* the tools would see a write to free space */
 		*room = 0;
@@ -266,7 +267,7 @@ char *allot__pool_room(const struct allot_pool *pool, size_t *room)
 	return pool->at.next;
 }
 
-void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
+static void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
 {
 	struct allot__pool_at none = {NULL, NULL, NULL};
 
@@ -277,4 +278,4 @@ void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
 	src->at = none;
 }
 
-#endif /* ALLOT_STRATEGY_POOL_ARENA_H */
+#endif /* ALLOT__STRATEGY_CODE */

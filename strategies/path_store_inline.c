@@ -4,28 +4,29 @@
  * to a heap buffer and stays there until release. An empty path points at the shared
  * empty string, so that ALLOT_PATH_INIT needs no address of the struct itself.
  *
- * The hooks of alloc/path_internal.h; strategies/path_store.c alone includes this file.
+ * The hooks of alloc/path_internal.h; strategies/path_store.c includes this file when
+ * ALLOT_PATH_STORE names it.
  */
-#ifndef ALLOT_STRATEGY_PATH_STORE_INLINE_H
-#define ALLOT_STRATEGY_PATH_STORE_INLINE_H
 
 #include <string.h>
 
 #include "alloc/internal.h"
 #include "alloc/path_internal.h"
 
-int allot__path_copied(const struct allot_path *p)
+#ifdef ALLOT__STRATEGY_CODE /* compiled as a part of alloc/path.c */
+
+static inline int allot__path_copied(const struct allot_path *p)
 {
 	/* A heap buffer is always larger than inl: this one can only be another's inl. */
 	return p->alloc && p->alloc <= sizeof(p->inl) && p->buf != p->inl;
 }
 
-int allot__path_on_heap(const struct allot_path *p)
+static inline int allot__path_on_heap(const struct allot_path *p)
 {
 	return p->alloc != 0 && p->buf != p->inl;
 }
 
-void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
+static inline void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
 {
 	ALLOT__COUNT(path_grows, 1);
 	if (!p->alloc && need <= sizeof(p->inl)) {
@@ -45,7 +46,7 @@ void allot__path_resize(struct allot_path *p, size_t need, size_t alloc)
 	p->alloc = alloc;
 }
 
-void allot__path_take(struct allot_path *p, char *buf, size_t len, size_t alloc)
+static inline void allot__path_adopt(struct allot_path *p, char *buf, size_t len, size_t alloc)
 {
 	if (alloc <= sizeof(p->inl)) { /* a heap buffer is always larger than inl (copied()) */
 		memcpy(p->inl, buf, len + 1);
@@ -58,4 +59,4 @@ void allot__path_take(struct allot_path *p, char *buf, size_t len, size_t alloc)
 	p->alloc = alloc;
 }
 
-#endif /* ALLOT_STRATEGY_PATH_STORE_INLINE_H */
+#endif /* ALLOT__STRATEGY_CODE */

@@ -1,40 +1,39 @@
 /*
- * Path format "builtin": allot_path_addf formats the conversions that path code uses
- * (%d %i %u %x %X %o %c %s %%, every flag of "-+ #0", width and precision, also "*",
- * length modifiers hh h l ll j z t) itself, straight into the path's free space, and
- * hands every other call whole to the C library.
+ * Formatter "builtin": formats the conversions that paths and lines use (%d %i %u %x %X
+ * %o %c %s %%, every flag of "-+ #0", width and precision, also "*", length modifiers hh
+ * h l ll j z t) itself, straight into the room it is given, and hands every other call
+ * whole to the C library.
  *
  * How a call runs:
- *  - One pass writes the output into the free space while it fits and counts it all.
- *    When it fitted, that was the only pass: no temporary buffer, no copy.
- *  - When it did not fit, the path grows to the exact size counted (by the growth
- *    policy) and a second pass, from a copy of the arguments, writes it.
+ *  - One pass writes the output into the room while it fits and counts it all. When it
+ *    fitted, that was the only pass: no temporary buffer, no copy. When it did not, the
+ *    caller makes room for the length counted and calls again (alloc/path.c), or takes
+ *    it from the C library (the printf family's truncation, alloc/format.c).
  *  - A format with anything else (%p, floating point, wide characters, positional
  *    arguments, a modifier or flag C does not define, a null %s, output over INT_MAX)
- *    goes whole to vsnprintf, through allot__path_format_libc, and counts in
- *    path_addf_fallback. The bytes written by then are dropped first.
- *  - %n, with whatever flags or modifiers, reaches the die handler, also after a
- *    conversion that sends the call to libc: allot never writes through a %n pointer.
+ *    goes whole to vsnprintf (alloc/format_internal.h's allot__libc_format), counted in
+ *    path_addf_fallback when the caller asks. The bytes written by then are dropped.
+ *  - %n, with whatever flags or modifiers, is refused (ALLOT__FORMAT_PERCENT_N), also
+ *    after a conversion that sends the call to libc: allot never writes through a %n
+ *    pointer. The printf family, which asks for its own calls only, hands it on.
  *
  * The output is the platform's vsnprintf output byte for byte. Where platforms read the
  * C standard differently, or C leaves a case open, this file follows the platform it is
  * built for (the PLATFORM_* switches below); where that platform is a DLL chosen at run
  * time (msvcrt.dll: Windows' and Wine's differ), those cases go to the DLL itself.
  *
- * The format hook of alloc/path_internal.h; strategies/path_format.c alone includes this file.
+ * The hook of alloc/format_internal.h; strategies/path_format.c includes this file when
+ * ALLOT_PATH_FORMAT names it.
  */
-#ifndef ALLOT_STRATEGY_PATH_FORMAT_BUILTIN_H
-#define ALLOT_STRATEGY_PATH_FORMAT_BUILTIN_H
-
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h> /* on MinGW, settles __USE_MINGW_ANSI_STDIO */
 #include <string.h>
 
+#include "alloc/format_internal.h"
 #include "alloc/internal.h"
-#include "alloc/memdebug.h"
-#include "alloc/path_internal.h"
-#include "strategies/path_format_libc.h" /* what this one does not format */
+
+#ifdef ALLOT__STRATEGY_CODE /* compiled as a part of the files of alloc/ that format */
 
 #if defined(__MINGW32__) && !__USE_MINGW_ANSI_STDIO
 /*
@@ -77,13 +76,13 @@ struct spec {
 
 /*
  * The output cursor. Bytes go to buf[pos] while pos + n <= limit; past that they are
- * only counted, so that the caller learns the size to grow to.
+ * only counted, so that the caller learns the size to make room for.
  */
 struct out {
 	char *buf;
-	size_t start; /* p->len: where this call's output begins */
+	size_t start; /* where this call's output begins */
 	size_t pos;   /* where the next byte goes (or would go) */
-	size_t limit; /* output goes below it, the NUL at it: alloc - 1, or 0 for no buffer */
+	size_t limit; /* output goes below it, the NUL at it: room - 1, or 0 for no room */
 };
 
 /* Reserves n bytes at the cursor: where to write them, or NULL if they do not fit. */
@@ -123,24 +122,13 @@ ALLOT__ALWAYS_INLINE void copy_bytes(char *to, const char *from, size_t n)
 	}
 }
 
-#if defined(__SANITIZE_THREAD__)
-#define THREAD_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define THREAD_SANITIZER 1
-#endif
-#endif
-#ifndef THREAD_SANITIZER
-#define THREAD_SANITIZER 0
-#endif
-
 /*
  * SCAN_BLOCKS: a %s's length is found 16 bytes at a time, inline. The loads are 16-byte
  * aligned, so none reaches into a page the string does not, but they read bytes before
  * the string and after its NUL: the tools (ASan, Valgrind, TSan) would see those, so
  * their builds call strlen.
  */
-#if defined(__SSE2__) && ALLOT__GNUC && !ALLOT__MEMDEBUG && !THREAD_SANITIZER
+#if defined(__SSE2__) && ALLOT__GNUC && !ALLOT__MEMDEBUG && !ALLOT__THREAD_SANITIZER
 #define SCAN_BLOCKS 1
 #include <emmintrin.h>
 
@@ -415,36 +403,6 @@ ALLOT__ALWAYS_INLINE void format_text(struct out *o, const struct spec *s, const
 	pad_after(o, s, pad);
 }
 
-/* Every two-digit string in base 10, 8 and 16: two digits per division. */
-static const char decimal_pairs[2 * 10 * 10 + 1] =
-    "0001020304050607080910111213141516171819202122232425262728293031"
-    "3233343536373839404142434445464748495051525354555657585960616263"
-    "6465666768697071727374757677787980818283848586878889909192939495"
-    "96979899";
-static const char octal_pairs[2 * 8 * 8 + 1] =
-    "0001020304050607101112131415161720212223242526273031323334353637"
-    "4041424344454647505152535455565760616263646566677071727374757677";
-
-/*
- * Writes v's digits in base radix (8, 10 or 16) backwards from end, two per division from
- * pairs (that base's table above); returns where they start. The value 0 has no digits.
- */
-ALLOT__ALWAYS_INLINE char *digits_in(char *end, uintmax_t v, unsigned radix, const char *pairs)
-{
-	while (v >= radix * radix) {
-		end -= 2;
-		memcpy(end, pairs + 2 * (v % (radix * radix)), 2);
-		v /= radix * radix;
-	}
-	if (v >= radix) {
-		end -= 2;
-		memcpy(end, pairs + 2 * v, 2);
-	} else if (v) {
-		*--end = pairs[2 * v + 1];
-	}
-	return end;
-}
-
 /*
  * Writes the digits of v for conversion conv (d i u: base 10, o: 8, x X: 16) backwards
  * from end, where a NUL is; returns where they start.
@@ -455,17 +413,17 @@ ALLOT__ALWAYS_INLINE char *write_digits(char *end, uintmax_t v, char conv)
 
 	switch (conv) {
 	case 'o':
-		return digits_in(end, v, 8, octal_pairs);
+		return allot__digits_before(end, v, 8, allot__octal_pairs);
 	case 'x':
-		return digits_in(end, v, 16, allot__hex_pairs);
+		return allot__digits_before(end, v, 16, allot__hex_pairs);
 	case 'X':
-		start = digits_in(end, v, 16, allot__hex_pairs);
+		start = allot__digits_before(end, v, 16, allot__hex_pairs);
 		for (d = start; *d; d++)
 			if (*d > '9')
 				*d = (char) (*d - 'a' + 'A');
 		return start;
 	default:
-		return digits_in(end, v, 10, decimal_pairs);
+		return allot__digits_before(end, v, 10, allot__decimal_pairs);
 	}
 }
 
@@ -477,7 +435,7 @@ ALLOT__ALWAYS_INLINE char *write_digits(char *end, uintmax_t v, char conv)
 ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, char conv,
                                          uintmax_t v, int negative)
 {
-	char digits[3 * sizeof(uintmax_t) + 1]; /* enough for octal, and a NUL after them */
+	char digits[ALLOT__DIGITS_ROOM];
 	char *end = digits + sizeof(digits) - 1, *d;
 	char prefix[2] = {0, 0};
 	size_t nprefix = 0, ndigits, zeros = 0, body, pad = 0;
@@ -693,7 +651,7 @@ ALLOT__ALWAYS_INLINE const char *small_integer(struct out *o, const char *f, va_
 		}
 		at = reserve_bytes(o, (size_t) s.width);
 		if (at && *f == 'o')
-			fixed_digits(at, s.width, v, 3, octal_pairs);
+			fixed_digits(at, s.width, v, 3, allot__octal_pairs);
 		else if (at)
 			fixed_digits(at, s.width, v, 4, allot__hex_pairs);
 		return f + 1;
@@ -782,107 +740,61 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 	return DONE;
 }
 
-/* Sets o to write at p's free space, from len on. p has a buffer (alloc > 0). */
-ALLOT__ALWAYS_INLINE void start_at_free_space(struct out *o, const struct allot_path *p)
-{
-	o->buf = p->buf;
-	o->start = p->len;
-	o->pos = p->len;
-	o->limit = p->alloc - 1;
-}
-
-/* Puts back the NUL at len that a pass may have overwritten: p is as it was. */
-static void undo_pass(struct allot_path *p)
-{
-	if (p->alloc)
-		p->buf[p->len] = '\0';
-}
-
-#define PERCENT_N_MESSAGE "%n is not supported (it would write through a pointer)"
-
 /*
- * What a first pass that did not simply fit leads to: a second pass into a grown path, a
- * call handed to libc, or a death for %n. Out of line, to keep the first one lean.
+ * A call that is not the builtin's own (r: FALLBACK or PERCENT_N), or whose output is
+ * over INT_MAX: refused, left to the caller, or formatted by the C library. Out of line,
+ * to keep the one pass lean.
  */
-ALLOT__NOINLINE void after_first_pass(struct allot_path *p, const char *fmt, struct out *o,
-                                      enum outcome r, va_list again)
+/*
+ * A pass that did not end within the room (r: DONE), or was not the builtin's own (r:
+ * FALLBACK or PERCENT_N; also an output over INT_MAX): counted, refused, left to the
+ * caller, or formatted by the C library. Out of line, to keep the one pass lean.
+ */
+ALLOT__NOINLINE size_t not_in_room(char *buf, size_t at, size_t size, const char *fmt,
+                                   va_list again, unsigned flags, enum outcome r, size_t end,
+                                   int *outcome)
 {
-	va_list args;
-
-	if (r == DONE && o->pos - o->start > INT_MAX)
-		r = FALLBACK; /* vsnprintf cannot return the count: let it fail */
-	undo_pass(p);
-	if (r == DONE) {
-		/* it did not fit: grow to the size counted, and format it all once more */
-		allot_path_grow(p, o->pos - o->start);
-		start_at_free_space(o, p);
-		va_copy(args, again);
-		r = format_all(o, fmt, &args);
-		va_end(args);
-		if (r != DONE || o->pos > o->limit) {
-			undo_pass(p);
-			allot__bug("allot_path_addf: the arguments changed between two passes "
-			           "(does a %s argument point into the path itself?)");
-		}
-		p->len = o->pos;
-		p->buf[p->len] = '\0';
-		return;
-	}
-	if (r == PERCENT_N || has_percent_n(fmt))
-		die_in("allot_path_addf", PERCENT_N_MESSAGE);
-	ALLOT__COUNT(path_addf_fallback, 1);
-	va_copy(args, again);
-	allot__path_format_libc(p, fmt, &args, again);
-	va_end(args);
-}
-
-ALLOT__ALWAYS_INLINE void allot__path_format_builtin(struct allot_path *p, const char *fmt,
-                                                     va_list *args, va_list again)
-{
-	struct out o;
-	enum outcome r;
-
-	if (ALLOT__UNLIKELY(!p->alloc)) /* no buffer yet: one now, as strbuf_addf does */
-		allot_path_grow(p, 64);
-	start_at_free_space(&o, p);
-	r = format_all(&o, fmt, args);
-	if (ALLOT__LIKELY(r == DONE && o.pos <= o.limit && o.pos - o.start <= INT_MAX)) {
-		p->len = o.pos;
-		p->buf[p->len] = '\0';
-		return;
-	}
-	after_first_pass(p, fmt, &o, r, again);
-}
-
-static size_t allot__format_room_builtin(char *buf, size_t room, const char *fmt, va_list *args,
-                                         va_list again, int pass, int *fitted, const char *fn)
-{
-	static char nowhere[1]; /* no room: nothing is written, but the cursor needs a buffer */
-	struct out o;
-	enum outcome r;
 	va_list copy;
-	int n;
 
-	o.buf = buf ? buf : nowhere;
-	o.start = o.pos = 0;
-	o.limit = room ? room - 1 : 0;
-	r = format_all(&o, fmt, args);
-	if (r == DONE && o.pos <= INT_MAX) {
-		*fitted = room && o.pos <= o.limit;
-		if (*fitted)
-			buf[o.pos] = '\0';
-		return o.pos;
+	if (r == DONE && end - at <= INT_MAX) {
+		*outcome = ALLOT__FORMAT_TOO_LONG;
+		return end;
 	}
-	if (r == PERCENT_N || has_percent_n(fmt))
-		die_in(fn, PERCENT_N_MESSAGE);
-	if (pass == 1) /* a strfmt that takes two passes hands the call to libc once */
+	if (flags & ALLOT__FORMAT_OWN_ONLY) {
+		*outcome = ALLOT__FORMAT_NOT_MINE;
+		return ALLOT__FORMAT_NO_END;
+	}
+	if (r == PERCENT_N || has_percent_n(fmt)) {
+		*outcome = ALLOT__FORMAT_PERCENT_N;
+		return ALLOT__FORMAT_NO_END;
+	}
+	if (flags & ALLOT__FORMAT_COUNT)
 		ALLOT__COUNT(path_addf_fallback, 1);
 	va_copy(copy, again);
-	n = libc_into(buf, room, fmt, &copy, again, fitted);
+	end = allot__libc_format(buf, at, size, fmt, &copy, again, outcome);
 	va_end(copy);
-	if (n < 0)
-		die_in(fn, LIBC_FAILED_MESSAGE);
-	return (size_t) n;
+	return end;
 }
 
-#endif /* ALLOT_STRATEGY_PATH_FORMAT_BUILTIN_H */
+ALLOT__ALWAYS_INLINE size_t allot__format(char *buf, size_t at, size_t size, const char *fmt,
+                                          va_list *args, va_list again, unsigned flags,
+                                          int *outcome)
+{
+	static char nowhere[1]; /* no room: nothing is written, but the cursor needs a buffer */
+	int has_room = (flags & ALLOT__FORMAT_HAS_ROOM) || size;
+	struct out o;
+	enum outcome r;
+
+	o.buf = has_room ? buf : nowhere;
+	o.start = at;
+	o.pos = at;
+	o.limit = has_room ? size - 1 : 0;
+	r = format_all(&o, fmt, args);
+	if (ALLOT__LIKELY(r == DONE && o.pos < size && o.pos - o.start <= INT_MAX)) {
+		buf[o.pos] = '\0';
+		return o.pos;
+	}
+	return not_in_room(buf, at, size, fmt, again, flags, r, o.pos, outcome);
+}
+
+#endif /* ALLOT__STRATEGY_CODE */

@@ -4,14 +4,15 @@
  * release can free the objects one by one (alloc/pool.c walks the chain). pool->at and
  * pool->spare stay empty.
  *
- * The hooks of alloc/pool_internal.h; strategies/pool.c alone includes this file.
+ * The hooks of alloc/pool_internal.h; strategies/pool.c includes this file when
+ * ALLOT_POOL_STRATEGY names it.
  */
-#ifndef ALLOT_STRATEGY_POOL_MALLOC_H
-#define ALLOT_STRATEGY_POOL_MALLOC_H
 
 #include "alloc/internal.h"
 #include "alloc/memdebug.h"
 #include "alloc/pool_internal.h"
+
+#ifdef ALLOT__STRATEGY_CODE /* compiled as a part of alloc/pool.c */
 
 /*
  * One heap block for len bytes at alignment align: the chunk header, padding up to align
@@ -40,8 +41,8 @@ static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t
 	return data;
 }
 
-void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct allot__chunk *stop,
-                      int keep)
+static void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top,
+                             struct allot__chunk *stop, int keep)
 {
 	(void) keep; /* nothing is kept: every object is its own block */
 	while (top != stop) {
@@ -52,23 +53,23 @@ void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top, struct 
 	}
 }
 
-void allot__pool_reserve(struct allot_pool *pool, size_t bytes)
+static void allot__pool_reserve(struct allot_pool *pool, size_t bytes)
 {
 	(void) pool; /* every object is its own heap call whatever was reserved */
 	(void) bytes;
 }
 
-char *allot__pool_room(const struct allot_pool *pool, size_t *room)
+static char *allot__pool_room(const struct allot_pool *pool, size_t *room)
 {
 	(void) pool; /* an object is a heap block of its exact size: no room to format into */
 	*room = 0;
 	return NULL;
 }
 
-void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
+static void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
 {
 	(void) dst; /* neither has a block to bump from */
 	(void) src;
 }
 
-#endif /* ALLOT_STRATEGY_POOL_MALLOC_H */
+#endif /* ALLOT__STRATEGY_CODE */
