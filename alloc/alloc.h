@@ -6,6 +6,7 @@
  *   alloc/array.h   ALLOT_ARRAY: small arrays of a run-time count
  *   alloc/pool.h    struct allot_pool: objects freed all at once
  *   alloc/path.h    struct allot_path: growing path strings
+ *   alloc/format.h  the printf family, for the host's own buffers and streams
  *   alloc/stats.h   counters, and allot_config()
  */
 #ifndef ALLOT_ALLOC_H
@@ -16,6 +17,7 @@
 #include "alloc/array.h"
 #include "alloc/pool.h"
 #include "alloc/path.h"
+#include "alloc/format.h"
 #include "alloc/stats.h"
 
 #endif /* ALLOT_ALLOC_H */

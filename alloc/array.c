@@ -2,6 +2,11 @@
 #include "alloc/array.h"
 #include "alloc/internal.h"
 
+/* What the headers' translation units refer to (alloc/config.h, "Matching the library"). */
+void ALLOT__ARRAY_BUILT_WITH(void)
+{
+}
+
 void *allot__array_heap(size_t nr, size_t size)
 {
 	size_t bytes = allot__mul(nr, size);

@@ -120,4 +120,23 @@ void allot__array_free(void *ptr);
 #include "strategies/array_inline.h"
 #endif
 
+/* The knobs array.h depends on, for the link-time check (alloc/config.h). */
+#if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
+#define ALLOT__ARRAY_BUILT_WITH_ allot_library_built_with_array_heap
+#elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_ALLOCA
+#define ALLOT__ARRAY_BUILT_WITH_ \
+	ALLOT__PASTE(allot_library_built_with_array_alloca_, ALLOT_ARRAY_INLINE_MAX)
+#elif ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_INLINE
+#define ALLOT__ARRAY_BUILT_WITH_ \
+	ALLOT__PASTE(allot_library_built_with_array_inline_, ALLOT_ARRAY_INLINE_MAX)
+#endif
+#define ALLOT__ARRAY_BUILT_WITH ALLOT__PASTE(ALLOT__ARRAY_BUILT_WITH_, ALLOT__STATS_TAG)
+#ifdef __cplusplus
+extern "C" {
+#endif
+ALLOT__REQUIRE_SYMBOL(ALLOT__ARRAY_BUILT_WITH);
+#ifdef __cplusplus
+}
+#endif
+
 #endif /* ALLOT_ARRAY_H */

@@ -193,6 +193,22 @@
 #endif
 
 /*
+ * The knobs a translation unit was built with, for the link-time check (see "Matching the
+ * library", below): _checks_on or _checks_off, _stats_on or _stats_off, and _memdebug
+ * when a tool watches the arenas.
+ */
+#if ALLOT_CHECKS
+#define ALLOT__CHECKS_TAG _checks_on
+#else
+#define ALLOT__CHECKS_TAG _checks_off
+#endif
+#if ALLOT_STATS
+#define ALLOT__STATS_TAG _stats_on
+#else
+#define ALLOT__STATS_TAG _stats_off
+#endif
+
+/*
  * ALLOT_VALGRIND=1 builds the arena's requests to Valgrind's memcheck (alloc/memdebug.h).
  * ALLOT__MEMDEBUG is 1 when a tool watches the arenas: AddressSanitizer, or memcheck.
  */
@@ -200,6 +216,12 @@
 #define ALLOT_VALGRIND 0
 #endif
 #define ALLOT__MEMDEBUG (ALLOT__ADDRESS_SANITIZER || ALLOT_VALGRIND)
+
+#if ALLOT__MEMDEBUG
+#define ALLOT__MEMDEBUG_TAG _memdebug
+#else
+#define ALLOT__MEMDEBUG_TAG
+#endif
 
 #ifndef ALLOT_MALLOC_NAME
 #define ALLOT_MALLOC_NAME "system"
@@ -218,6 +240,24 @@
 	    " malloc=" ALLOT_MALLOC_NAME " stats=" ALLOT__SWITCH_NAME(ALLOT_STATS) \
 	    " checks=" ALLOT__SWITCH_NAME(ALLOT_CHECKS)
 /* clang-format on */
+
+/* ---- Matching the library --------------------------------------------------- */
+
+/*
+ * A header whose struct layouts or inline code depend on knobs (array.h, pool.h,
+ * path.h, and format.h on MinGW) makes every translation unit that includes it refer to
+ * a function named after those knobs, allot_library_built_with_<knobs>, which the
+ * library defines for its own (alloc/compiler.h's ALLOT__REQUIRE_SYMBOL: no code runs
+ * for it). A program whose translation units were built with other knobs than the
+ * library does not link; the linker names the function, which names the knobs the
+ * translation unit wanted:
+ *
+ *     undefined reference to `allot_library_built_with_path_store_inline_128_checks_on'
+ *
+ * and `nm liballot.a | grep allot_library_built_with` lists what the library has. The
+ * counts in those names (ALLOT_PATH_INLINE_SIZE, ALLOT_ARRAY_INLINE_MAX) must be
+ * decimal numbers.
+ */
 
 /* ---- The host's heap and die handler ------------------------------------------- */
 

@@ -1,14 +1,25 @@
 /*
- * alloc/format.c: the formatter's out-of-line hook and its digit tables
- * (alloc/format_internal.h), over the formatter that strategies/path_format.c brings in.
+ * alloc/format.c: every call of alloc/format.h, and the formatter's out-of-line hook and
+ * digit tables (alloc/format_internal.h), over the formatter that strategies/path_format.c
+ * brings in.
  */
 #include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
+#include "alloc/format.h"
 #include "alloc/format_internal.h"
 #include "alloc/internal.h"
 
 #define ALLOT__STRATEGY_CODE 1
 #include "strategies/path_format.c"
+
+#ifdef ALLOT__FORMAT_BUILT_WITH
+/* What format.h's translation units refer to (alloc/config.h, "Matching the library"). */
+void ALLOT__FORMAT_BUILT_WITH(void)
+{
+}
+#endif
 
 const char allot__hex_pairs[2 * 256 + 1] =
     "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -40,4 +51,91 @@ void allot__format_check(int outcome, const char *fn)
 		allot__die_in(fn, "the C library could not format the arguments");
 	if (outcome == ALLOT__FORMAT_PERCENT_N)
 		allot__die_in(fn, "%n is not supported (it would write through a pointer)");
+}
+
+/*
+ * Room on the stack: for a stream's output (one fwrite when it fits), and for a whole
+ * output that allot_vsnprintf must cut (its bytes before size - 1).
+ */
+#define STACK_ROOM 1024
+
+/*
+ * allot_vsnprintf when the output is longer than the buffer: the first size - 1 bytes and
+ * a NUL, from a pass into room on the stack when the whole fits there, else from the C
+ * library. Out of line: most calls fit.
+ */
+ALLOT__NOINLINE int cut_to_size(char *buf, size_t size, const char *fmt, va_list ap, size_t n)
+{
+	char whole[STACK_ROOM];
+	va_list args;
+	int outcome;
+
+	if (!size)
+		return (int) n;
+	if (n >= sizeof(whole))
+		return vsnprintf(buf, size, fmt, ap);
+	va_copy(args, ap);
+	if (allot__format(whole, 0, sizeof(whole), fmt, &args, ap,
+	                  ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM, &outcome) != n) {
+		va_end(args);
+		return vsnprintf(buf, size, fmt, ap); /* (the arguments changed: theirs to say) */
+	}
+	va_end(args);
+	memcpy(buf, whole, size - 1);
+	buf[size - 1] = '\0';
+	return (int) n;
+}
+
+int allot_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	va_list args;
+	size_t n;
+	int outcome;
+
+	va_copy(args, ap);
+	n = allot__format(buf, 0, size, fmt, &args, ap, ALLOT__FORMAT_OWN_ONLY, &outcome);
+	va_end(args);
+	if (ALLOT__LIKELY(n < size))
+		return (int) n;
+	if (outcome == ALLOT__FORMAT_TOO_LONG)
+		return cut_to_size(buf, size, fmt, ap, n);
+	return vsnprintf(buf, size, fmt, ap); /* not the formatter's own */
+}
+
+int allot_snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = allot_vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+int allot_vfprintf(FILE *out, const char *fmt, va_list ap)
+{
+	char room[STACK_ROOM];
+	va_list args;
+	size_t n;
+	int outcome;
+
+	va_copy(args, ap);
+	n = allot__format(room, 0, sizeof(room), fmt, &args, ap,
+	                  ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM, &outcome);
+	va_end(args);
+	if (ALLOT__LIKELY(n < sizeof(room)))
+		return fwrite(room, 1, n, out) == n ? (int) n : -1;
+	return vfprintf(out, fmt, ap); /* longer than the room, or not the formatter's own */
+}
+
+int allot_fprintf(FILE *out, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = allot_vfprintf(out, fmt, ap);
+	va_end(ap);
+	return n;
 }

@@ -39,12 +39,14 @@
 #define ALLOT__VG_ALLOC(block, addr, n) VALGRIND_MEMPOOL_ALLOC((block), (addr), (n))
 #define ALLOT__VG_TRIM(block, addr, n)  VALGRIND_MEMPOOL_TRIM((block), (addr), (n))
 #define ALLOT__VG_NOACCESS(addr, n)     VALGRIND_MAKE_MEM_NOACCESS((addr), (n))
+#define ALLOT__VG_UNDEFINED(addr, n)    VALGRIND_MAKE_MEM_UNDEFINED((addr), (n))
 #else
 #define ALLOT__VG_CREATE(block)         ((void) (block))
 #define ALLOT__VG_DESTROY(block)        ((void) (block))
 #define ALLOT__VG_ALLOC(block, addr, n) ((void) (block), (void) (addr), (void) (n))
 #define ALLOT__VG_TRIM(block, addr, n)  ((void) (block), (void) (addr), (void) (n))
 #define ALLOT__VG_NOACCESS(addr, n)     ((void) (addr), (void) (n))
+#define ALLOT__VG_UNDEFINED(addr, n)    ((void) (addr), (void) (n))
 #endif
 
 /*
@@ -66,6 +68,13 @@
 	do {                                           \
 		ALLOT__ASAN_UNPOISON((addr), (n));     \
 		ALLOT__VG_ALLOC((block), (addr), (n)); \
+	} while (0)
+
+/* addr .. addr + n may be written, whatever was there (a discard's pattern). */
+#define ALLOT__MEM_WRITABLE(addr, n)               \
+	do {                                       \
+		ALLOT__ASAN_UNPOISON((addr), (n)); \
+		ALLOT__VG_UNDEFINED((addr), (n));  \
 	} while (0)
 
 /* block keeps the objects that lie between start and next; next .. end is off limits. */

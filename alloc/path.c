@@ -18,6 +18,11 @@
 #include "strategies/path_format.c"
 #include "strategies/path_store.c"
 
+/* What the headers' translation units refer to (alloc/config.h, "Matching the library"). */
+void ALLOT__PATH_BUILT_WITH(void)
+{
+}
+
 char allot__path_slopbuf[1];
 
 /*
@@ -257,6 +262,16 @@ void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t 
 	done = hex_blocks(out, bytes, n);
 	for (out += 2 * done, bytes += done; out != end; out += 2)
 		memcpy(out, allot__hex_pairs + 2 * *bytes++, 2);
+}
+
+void allot_path_adduint(struct allot_path *p, uintmax_t v)
+{
+	char digits[ALLOT__DIGITS_ROOM], *end = digits + sizeof(digits), *d;
+
+	d = allot__digits_before(end, v, 10, allot__decimal_pairs);
+	if (d == end) /* the value 0 has no digits of its own */
+		*--d = '0';
+	allot_path_add(p, d, (size_t) (end - d));
 }
 
 void allot_path_attach(struct allot_path *p, char *buf, size_t len, size_t alloc)

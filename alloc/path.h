@@ -55,6 +55,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "alloc/compiler.h"
@@ -222,6 +223,9 @@ void allot_path_complete(struct allot_path *p, char term);
 /* Appends the 2 * n lower-case hexadecimal digits of bytes[0 .. n-1]. */
 void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t n);
 
+/* Appends the decimal digits of v: the bytes of "%ju", with no format to parse. */
+void allot_path_adduint(struct allot_path *p, uintmax_t v);
+
 /* ---- Formatting --------------------------------------------------------- */
 
 /*
@@ -268,6 +272,16 @@ void allot_path_trim_trailing(struct allot_path *p, char c);
  * first. Returns < 0, 0 or > 0.
  */
 int allot_path_cmp(const struct allot_path *a, const struct allot_path *b);
+
+/* The knobs path.h depends on, for the link-time check (alloc/config.h). */
+#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
+#define ALLOT__PATH_BUILT_WITH_ \
+	ALLOT__PASTE(allot_library_built_with_path_store_inline_, ALLOT_PATH_INLINE_SIZE)
+#elif ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
+#define ALLOT__PATH_BUILT_WITH_ allot_library_built_with_path_store_heap
+#endif
+#define ALLOT__PATH_BUILT_WITH ALLOT__PASTE(ALLOT__PATH_BUILT_WITH_, ALLOT__CHECKS_TAG)
+ALLOT__REQUIRE_SYMBOL(ALLOT__PATH_BUILT_WITH);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,11 @@
 #define ALLOT__STRATEGY_CODE 1
 #include "strategies/pool.c"
 
+/* What the headers' translation units refer to (alloc/config.h, "Matching the library"). */
+void ALLOT__POOL_BUILT_WITH(void)
+{
+}
+
 void allot_pool_init(struct allot_pool *pool, size_t block_hint)
 {
 	struct allot_pool empty = ALLOT_POOL_INIT;
@@ -118,19 +123,6 @@ char *allot_pool_strfmt(struct allot_pool *pool, const char *fmt, ...)
 	return s;
 }
 
-struct allot_pool_mark allot_pool_save(const struct allot_pool *pool)
-{
-	struct allot_pool_mark mark;
-
-	mark.pool = pool;
-	mark.head = pool->head;
-	mark.at = pool->at;
-	mark.used = pool->used;
-	mark.serial = allot__chunk_serial(pool->head);
-	mark.rewinds = pool->rewinds;
-	return mark;
-}
-
 /*
  * Positions in a pool, (head chunk's serial, bump position), grow with every object:
  * a new chunk has a higher serial, and an object bumped from the current block (which
@@ -150,8 +142,7 @@ ALLOT__STATIC_ASSERT(ALLOT__POOL_REWOUND == 4, ALLOT_POOL_INIT_lists_4_rewound_e
  * rewound[] holds the latest rewinds, newest first, each to a position lower than the
  * newer ones' (an older rewind to a position no lower tells nothing more).
  */
-ALLOT__NOINLINE void remember_new_rewind(struct allot_pool *pool,
-                                         const struct allot_pool_mark *mark)
+void allot__pool_remember_rewind(struct allot_pool *pool, const struct allot_pool_mark *mark)
 {
 	struct allot__rewound *r = pool->rewound, latest;
 	size_t kept = 0, i;
@@ -178,7 +169,7 @@ static inline void remember_rewind(struct allot_pool *pool, const struct allot_p
 	if (r[0].rewind && r[0].serial == mark->serial && r[0].next == mark->at.next)
 		r[0].rewind = pool->rewinds; /* back where the latest went: a scratch round */
 	else
-		remember_new_rewind(pool, mark);
+		allot__pool_remember_rewind(pool, mark);
 }
 
 /* Back to mark (already checked); keep: let the strategy keep memory for reuse. */
@@ -256,10 +247,10 @@ static struct allot_pool_mark empty_mark(const struct allot_pool *pool)
 	return mark;
 }
 
-void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
+void allot__pool_rewind(struct allot_pool *pool, const struct allot_pool_mark *mark)
 {
-	check_mark(pool, &mark);
-	rewind_to(pool, &mark, 1);
+	check_mark(pool, mark);
+	rewind_to(pool, mark, 1);
 }
 
 void allot_pool_clear(struct allot_pool *pool)
@@ -274,6 +265,20 @@ void allot_pool_release(struct allot_pool *pool)
 	struct allot_pool_mark empty = empty_mark(pool);
 
 	rewind_to(pool, &empty, 0);
+}
+
+void allot_pool_discard(struct allot_pool *pool, int invalidate)
+{
+	struct allot__chunk *c;
+
+	for (c = invalidate ? pool->head : NULL; c; c = c->prev) {
+		char *start = (char *) c + ALLOT__CHUNK_HDR;
+		char *end = c == pool->at.cur ? pool->at.next : c->live_end;
+
+		ALLOT__MEM_WRITABLE(start, (size_t) (end - start)); /* red zones included */
+		memset(start, 0xDD, (size_t) (end - start));
+	}
+	allot_pool_release(pool);
 }
 
 void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)

@@ -26,12 +26,13 @@
  *     ... use path ...
  *     allot_pool_rewind(&pool, mark);
  *
- * Under arena a round like this stays in one block and makes no heap call; with
- * ALLOT_CHECKS the rewind still validates the mark, in a few comparisons.
+ * Under arena a round like this stays in one block and makes no heap call; the save and
+ * a rewind to the newest mark are inline, and with ALLOT_CHECKS the rewind still
+ * validates the mark, in a few comparisons.
  *
  * Git's mem-pool, call for call: mem_pool_init (allot_pool_init, or
  * ALLOT_POOL_INIT_BLOCK, then allot_pool_reserve), mem_pool_alloc, _calloc, _strdup,
- * _strndup, _strfmt, _contains, _combine, _discard (allot_pool_release).
+ * _strndup, _strfmt, _contains, _combine, _discard (allot_pool_discard).
  *
  * Promises, under every strategy:
  *  - Allocation never returns NULL: a size overflow or a heap failure reaches the die
@@ -51,13 +52,16 @@
  * The caller must not:
  *  - use an object after clear, release, or a rewind to a mark older than it;
  *  - share a pool between threads without a lock (one pool per thread is the rule);
- *  - copy a struct allot_pool and use both copies.
+ *  - copy a struct allot_pool and use both copies;
+ *  - build a translation unit with other knobs than the library's: it does not link
+ *    (see alloc/config.h).
  */
 #ifndef ALLOT_POOL_H
 #define ALLOT_POOL_H
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "alloc/compiler.h"
 #include "alloc/config.h"
@@ -66,79 +70,20 @@
 extern "C" {
 #endif
 
-struct allot__chunk;
+/* A pool (its fields: "Internals", below). */
+struct allot_pool;
 
-/* How many recent rewinds a pool remembers, to tell a dropped mark (see allot_pool_rewind). */
-#define ALLOT__POOL_REWOUND 4
+/* A position in a pool, from allot_pool_save. Marks form a stack. */
+struct allot_pool_mark;
 
-/*
- * Where a strategy that bumps objects out of blocks stands: the block, the next free
- * byte in it, and its end (all NULL when there is none, and always under malloc). A
- * mark saves it whole and a rewind puts it back whole; next orders positions within a
- * block. Only the strategy reads the rest (see alloc/pool_internal.h).
- */
-struct allot__pool_at {
-	struct allot__chunk *cur;
-	char *next;
-	char *end;
-};
-
-/*
- * The fields are allot's own: callers use the functions below. head is the newest chunk
- * (under malloc an object, under arena a block); spare is the strategy's own, memory
- * kept for reuse outside the chain. serial counts the chunks linked so far (each chunk
- * keeps its number), rewinds the rewinds, clears and releases; rewound[] holds where the
- * latest of them went, for allot_pool_rewind's checks (both are kept only when the pool code
- * is built with ALLOT_CHECKS=1).
- */
-struct allot_pool {
-	struct allot__chunk *head;
-	struct allot__pool_at at;
-	struct allot__chunk *spare;
-	size_t block_size;
-	size_t used;
-	size_t footprint;
-	unsigned long long serial;
-	unsigned long long rewinds;
-	struct allot__rewound {
-		unsigned long long rewind; /* the rewind's number */
-		unsigned long long serial; /* where it went: the head chunk's serial, */
-		const char *next;          /* and the bump position */
-	} rewound[ALLOT__POOL_REWOUND];
-};
-
-#define ALLOT__REWOUND_NONE \
-	{                   \
-		0, 0, NULL  \
-	}
 /*
  * A static initialiser: an empty pool whose first arena block is bytes large (0: 64 KiB
  * less malloc's header); each next block is twice the one before, up to 1 MiB.
  */
-#define ALLOT_POOL_INIT_BLOCK(bytes)                                                   \
-	{                                                                              \
-		NULL, {NULL, NULL, NULL}, NULL, (bytes), 0, 0, 0, 0,                   \
-		{                                                                      \
-			ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, \
-			    ALLOT__REWOUND_NONE                                        \
-		}                                                                      \
-	}
+#define ALLOT_POOL_INIT_BLOCK(bytes) ALLOT__POOL_INIT(bytes)
 
 /* A static initialiser: an empty pool with the default block size. */
 #define ALLOT_POOL_INIT ALLOT_POOL_INIT_BLOCK(0)
-
-/*
- * A position in a pool, from allot_pool_save. Marks form a stack: rewinding to a mark
- * frees every object allocated after it, and every later mark becomes invalid.
- */
-struct allot_pool_mark {
-	const struct allot_pool *pool;
-	struct allot__chunk *head;
-	struct allot__pool_at at;
-	size_t used;
-	unsigned long long serial;  /* head's serial (0: no head) */
-	unsigned long long rewinds; /* the pool's count when saved */
-};
 
 /* ---- Setting up --------------------------------------------------------- */
 
@@ -193,11 +138,12 @@ char *allot_pool_vstrfmt(struct allot_pool *pool, const char *fmt, va_list ap)
 
 /* ---- Marks: a stack of positions, and scratch space --------------------- */
 
-/* The pool's current position, to rewind to later. Changes nothing. */
-struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
+/* The pool's current position, to rewind to later. Changes nothing. Inline. */
+static inline struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
 
 /*
  * Frees every object allocated after mark was saved. Never dies for lack of memory.
+ * A rewind to the newest mark, within the block being bumped from, is inline.
  *
  * A mark from another pool, or one that is no longer on the stack, is a BUG, checked
  * before anything changes: a mark ahead of the pool's position, one in a block the pool
@@ -206,7 +152,7 @@ struct allot_pool_mark allot_pool_save(const struct allot_pool *pool);
  * ago may go unnoticed; a valid mark is never refused. With ALLOT_CHECKS=0 only the
  * first two are checked (another pool's mark, a mark ahead of the pool).
  */
-void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark);
+static inline void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark);
 
 /* ---- Freeing ------------------------------------------------------------ */
 
@@ -221,6 +167,14 @@ void allot_pool_clear(struct allot_pool *pool);
 
 /* Frees every object and returns all memory to the heap. The pool stays usable. */
 void allot_pool_release(struct allot_pool *pool);
+
+/*
+ * Git's mem_pool_discard: with invalidate nonzero, every byte the pool handed out and
+ * has not taken back is overwritten with 0xDD (as Git's) before its memory goes back to
+ * the heap, so that a use after the discard reads garbage, not the object; then, as with
+ * invalidate 0, allot_pool_release.
+ */
+void allot_pool_discard(struct allot_pool *pool, int invalidate);
 
 /*
  * Moves every object of src into dst; they count as allocated just now in dst (a
@@ -245,6 +199,162 @@ size_t allot_pool_used(const struct allot_pool *pool);
 
 /* Bytes the pool holds from the heap, bookkeeping included. */
 size_t allot_pool_footprint(const struct allot_pool *pool);
+
+/* ---- Internals ---------------------------------------------------------- */
+
+/* How many recent rewinds a pool remembers, to tell a dropped mark (see allot_pool_rewind). */
+#define ALLOT__POOL_REWOUND 4
+
+/*
+ * A heap block a pool holds, at the start of what malloc returned: one object under
+ * malloc, a block of objects under arena. The header is 32 bytes: under malloc it is
+ * every object's overhead, and more would push small objects into slower size classes.
+ * prev links the pool's chain, newest first, from pool->head.
+ */
+struct allot__chunk {
+	struct allot__chunk *prev;
+	size_t size; /* bytes taken from the heap; under arena, cur ends at (char *) cur + size */
+	/*
+	 * serial << 1 | bump. serial: pool->serial when the chunk was linked, so newer
+	 * chunks have higher numbers and a chunk freed and another malloc'd at its address
+	 * are told apart. bump (arena): a block objects are bumped from, not one large
+	 * object's own.
+	 */
+	unsigned long long stamp;
+	/*
+	 * Where the bytes handed out from the chunk end: objects lie between the header and
+	 * here (allot_pool_contains). For the arena's current block, pool->at.next says it
+	 * instead; the arena sets this when the block stops being the current one.
+	 */
+	char *live_end;
+};
+
+/*
+ * Where a strategy that bumps objects out of blocks stands: the block, the next free
+ * byte in it, and its end (all NULL when there is none, and always under malloc). A
+ * mark saves it whole and a rewind puts it back whole; next orders positions within a
+ * block. Only the strategy reads the rest (see alloc/pool_internal.h).
+ */
+struct allot__pool_at {
+	struct allot__chunk *cur;
+	char *next;
+	char *end;
+};
+
+/* A rewind a pool remembers (for the mark checks). */
+struct allot__rewound {
+	unsigned long long rewind; /* the rewind's number */
+	unsigned long long serial; /* where it went: the head chunk's serial, */
+	const char *next;          /* and the bump position */
+};
+
+/*
+ * The fields are allot's own: callers use the functions above. head is the newest
+ * chunk (under malloc an object, under arena a block); spare is the strategy's own,
+ * memory kept for reuse outside the chain. serial counts the chunks linked so far (each
+ * chunk keeps its number), rewinds the rewinds, clears and releases; rewound[] holds
+ * where the latest of them went, for allot_pool_rewind's checks (both are kept only with
+ * ALLOT_CHECKS=1).
+ */
+struct allot_pool {
+	struct allot__chunk *head;
+	struct allot__pool_at at;
+	struct allot__chunk *spare;
+	size_t block_size;
+	size_t used;
+	size_t footprint;
+	unsigned long long serial;
+	unsigned long long rewinds;
+	struct allot__rewound rewound[ALLOT__POOL_REWOUND];
+};
+
+#define ALLOT__REWOUND_NONE \
+	{                   \
+		0, 0, NULL  \
+	}
+#define ALLOT__POOL_INIT(bytes)                                                        \
+	{                                                                              \
+		NULL, {NULL, NULL, NULL}, NULL, (bytes), 0, 0, 0, 0,                   \
+		{                                                                      \
+			ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, ALLOT__REWOUND_NONE, \
+			    ALLOT__REWOUND_NONE                                        \
+		}                                                                      \
+	}
+
+struct allot_pool_mark {
+	const struct allot_pool *pool;
+	struct allot__chunk *head;
+	struct allot__pool_at at;
+	size_t used;
+	unsigned long long serial;  /* head's serial (0: no head) */
+	unsigned long long rewinds; /* the pool's count when saved */
+};
+
+/* The serial number of chunk c (0 for none). */
+static inline unsigned long long allot__chunk_serial(const struct allot__chunk *c)
+{
+	return c ? c->stamp >> 1 : 0;
+}
+
+/* The rewind that allot_pool_rewind does not do inline, checks and all. */
+void allot__pool_rewind(struct allot_pool *pool, const struct allot_pool_mark *mark);
+
+/* Remembers a rewind to mark that is not back where the latest went (with ALLOT_CHECKS). */
+void allot__pool_remember_rewind(struct allot_pool *pool, const struct allot_pool_mark *mark);
+
+static inline struct allot_pool_mark allot_pool_save(const struct allot_pool *pool)
+{
+	struct allot_pool_mark mark;
+
+	mark.pool = pool;
+	mark.head = pool->head;
+	mark.at = pool->at;
+	mark.used = pool->used;
+	mark.serial = allot__chunk_serial(pool->head);
+	mark.rewinds = pool->rewinds;
+	return mark;
+}
+
+/*
+ * Inline: a rewind to the newest mark of the block being bumped from, with nothing to
+ * free but what that block holds past the mark. Such a mark passes every check of
+ * allot__pool_rewind: it is the pool's, on its head chunk (the same serial), not ahead of
+ * the pool, and no rewind came after it (its count). The tools (alloc/memdebug.h) must
+ * be told what a rewind takes back: then it goes out of line.
+ */
+static inline void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
+{
+	struct allot__rewound *latest = &pool->rewound[0];
+
+	if (ALLOT__MEMDEBUG ||
+	    !ALLOT__LIKELY(
+	        mark.pool == pool && mark.head == pool->head && mark.rewinds == pool->rewinds &&
+	        mark.serial == allot__chunk_serial(pool->head) && mark.used <= pool->used &&
+	        (uintptr_t) mark.at.next <= (uintptr_t) pool->at.next)) {
+		allot__pool_rewind(pool, &mark);
+		return;
+	}
+	if (ALLOT_CHECKS) {
+		++pool->rewinds;
+		if (latest->rewind && latest->serial == mark.serial && latest->next == mark.at.next)
+			latest->rewind =
+			    pool->rewinds; /* back where the latest went: a scratch round */
+		else
+			allot__pool_remember_rewind(pool, &mark);
+	}
+	pool->at = mark.at;
+	pool->used = mark.used;
+}
+
+/* The knobs pool.h depends on, for the link-time check (alloc/config.h). */
+#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
+#define ALLOT__POOL_BUILT_WITH_ allot_library_built_with_pool_arena
+#elif ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
+#define ALLOT__POOL_BUILT_WITH_ allot_library_built_with_pool_malloc
+#endif
+#define ALLOT__POOL_BUILT_WITH \
+	ALLOT__PASTE(ALLOT__PASTE(ALLOT__POOL_BUILT_WITH_, ALLOT__CHECKS_TAG), ALLOT__MEMDEBUG_TAG)
+ALLOT__REQUIRE_SYMBOL(ALLOT__POOL_BUILT_WITH);
 
 #ifdef __cplusplus
 }

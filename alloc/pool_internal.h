@@ -2,6 +2,9 @@
  * alloc/pool_internal.h: the seam between alloc/pool.c, which defines every call of
  * alloc/pool.h, and the pool strategy. Not part of the API.
  *
+ * The chunk, a heap block a pool holds, is in alloc/pool.h's internals (its inline rewind
+ * reads a chunk's serial).
+ *
  * A pool strategy is one file, strategies/pool_<name>.c, that strategies/pool.c includes
  * when ALLOT_POOL_STRATEGY names it; alloc/pool.c alone includes strategies/pool.c. The
  * strategy defines the hooks below, all static, so that they inline into the calls of
@@ -42,41 +45,12 @@
 #include "alloc/internal.h"
 #include "alloc/pool.h"
 
-/*
- * A heap block a pool holds, at the start of what malloc returned: one object under
- * malloc, a block of objects under arena. The header is 32 bytes: under malloc it is
- * every object's overhead, and more would push small objects into slower size classes.
- * prev links the pool's chain, newest first, from pool->head.
- */
-struct allot__chunk {
-	struct allot__chunk *prev;
-	size_t size; /* bytes taken from the heap; under arena, cur ends at (char *) cur + size */
-	/*
-	 * serial << 1 | bump. serial: pool->serial when the chunk was linked, so newer
-	 * chunks have higher numbers and a chunk freed and another malloc'd at its address
-	 * are told apart. bump (arena): a block objects are bumped from, not one large
-	 * object's own.
-	 */
-	unsigned long long stamp;
-	/*
-	 * Where the bytes handed out from the chunk end: objects lie between the header and
-	 * here (allot_pool_contains). For the arena's current block, pool->at.next says it
-	 * instead; the arena sets this when the block stops being the current one.
-	 */
-	char *live_end;
-};
-
 /* Links c at the pool's head, with the next serial number. */
 static inline void allot__chunk_link(struct allot_pool *pool, struct allot__chunk *c, int bump)
 {
 	c->prev = pool->head;
 	c->stamp = ++pool->serial << 1 | (bump ? 1u : 0u);
 	pool->head = c;
-}
-
-static inline unsigned long long allot__chunk_serial(const struct allot__chunk *c)
-{
-	return c ? c->stamp >> 1 : 0;
 }
 
 static inline int allot__chunk_bump(const struct allot__chunk *c)
