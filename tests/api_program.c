@@ -124,6 +124,39 @@ static void pools(void)
 	allot_pool_release(&pool);
 	allot_pool_release(&other);
 	EXPECT(allot_pool_footprint(&pool) == 0);
+	s = allot_pool_strdup(&pool, "discarded");
+	allot_pool_discard(&pool, 1);
+	EXPECT(allot_pool_footprint(&pool) == 0 && allot_pool_used(&pool) == 0);
+	allot_pool_discard(&pool, 0);
+}
+
+/* The printf family: a strbuf-style builder's vsnprintf, and a stream. */
+static int build(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = allot_vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+static void printf_family(void)
+{
+	char buf[16], line[64];
+	FILE *out = tmpfile();
+
+	EXPECT(build(buf, sizeof(buf), ":%06o %s", 0100644, "name") == 12);
+	EXPECT(!strcmp(buf, ":100644 name"));
+	EXPECT(allot_snprintf(buf, 4, "%d", 123456) == 6 && !strcmp(buf, "123"));
+	EXPECT(allot_snprintf(NULL, 0, "%s/%s", "ab", "cd") == 5);
+	if (out) {
+		EXPECT(allot_fprintf(out, "%c %ju\n", 'M', (uintmax_t) 42) == 5);
+		rewind(out);
+		EXPECT(fgets(line, sizeof(line), out) && !strcmp(line, "M 42\n"));
+		fclose(out);
+	}
 }
 
 static struct allot_pool names = ALLOT_POOL_INIT_BLOCK(4096);
@@ -173,7 +206,8 @@ static void paths(void)
 	allot_path_add(&a, "xyz", 2);
 	allot_path_addf(&a, "-%d-%s", 42, "f");
 	vaddf(&a, "%05u", 7u);
-	EXPECT(!strcmp(a.buf, "objects/dead/xy-42-f00007"));
+	allot_path_adduint(&a, (uintmax_t) 1 << 40);
+	EXPECT(!strcmp(a.buf, "objects/dead/xy-42-f000071099511627776"));
 	allot_path_grow(&a, 500);
 	EXPECT(allot_path_avail(&a) >= 500);
 	memset(a.buf + a.len, 'z', 500);
@@ -240,6 +274,7 @@ int main(void)
 	arrays();
 	pools();
 	pool_strings();
+	printf_family();
 	paths();
 	errors();
 	stats();

@@ -1,5 +1,6 @@
 /* The heap of tests/failing_heap.h. Counters are atomic: the threads tests use it too. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "tests/failing_heap.h"
 
@@ -53,23 +54,83 @@ static int fails(size_t n)
 	return 1;
 }
 
+static void (*watcher)(const unsigned char *block, size_t size);
+static struct {
+	void *ptr;
+	size_t size;
+} watched[FAILING_HEAP_WATCHED];
+
+void failing_heap_watch_frees(void (*fn)(const unsigned char *block, size_t size))
+{
+	memset(watched, 0, sizeof(watched));
+	watcher = fn;
+}
+
+/* The slot of ptr among the watched blocks (NULL: a free slot); FAILING_HEAP_WATCHED: none. */
+static size_t slot_of(const void *ptr)
+{
+	size_t i;
+
+	for (i = 0; i < FAILING_HEAP_WATCHED && watched[i].ptr != ptr; i++)
+		;
+	return i;
+}
+
+static void remember(void *ptr, size_t n)
+{
+	size_t i;
+
+	if (!watcher || !ptr)
+		return;
+	i = slot_of(NULL);
+	if (i == FAILING_HEAP_WATCHED)
+		abort(); /* more blocks live than a watching test may have */
+	watched[i].ptr = ptr;
+	watched[i].size = n;
+}
+
+/* Forgets ptr, and returns its size (0: a block allocated before the watching began). */
+static size_t forget(const void *ptr)
+{
+	size_t i = slot_of(ptr), size;
+
+	if (i == FAILING_HEAP_WATCHED)
+		return 0;
+	size = watched[i].size;
+	watched[i].ptr = NULL;
+	return size;
+}
+
 void *allot_failing_malloc(size_t n)
 {
 	void *ptr = fails(n) ? NULL : malloc(n);
 
 	if (ptr)
 		__atomic_add_fetch(&live, 1, __ATOMIC_SEQ_CST);
+	remember(ptr, n);
 	return ptr;
 }
 
 void *allot_failing_realloc(void *ptr, size_t n)
 {
-	return fails(n) ? NULL : realloc(ptr, n);
+	size_t was = watcher && ptr ? slot_of(ptr) : FAILING_HEAP_WATCHED;
+	void *moved = fails(n) ? NULL : realloc(ptr, n);
+
+	if (moved && was != FAILING_HEAP_WATCHED)
+		watched[was].ptr = NULL; /* (the slot, not the pointer realloc took) */
+	remember(moved, n);
+	return moved;
 }
 
 void allot_failing_free(void *ptr)
 {
 	if (ptr)
 		__atomic_sub_fetch(&live, 1, __ATOMIC_SEQ_CST);
+	if (ptr && watcher) {
+		size_t size = forget(ptr);
+
+		if (size)
+			watcher(ptr, size);
+	}
 	free(ptr);
 }

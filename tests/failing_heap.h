@@ -37,4 +37,13 @@ size_t failing_heap_failed_size(void);
  * with free() stays counted). */
 long failing_heap_live(void);
 
+/*
+ * While fn is set, every block that allot allocates is remembered with its size, and
+ * fn(block, size) sees each one just before allot frees it (for a test of what allot
+ * leaves in memory it gives back). NULL stops watching. Not thread-safe: for one test
+ * at a time, and at most FAILING_HEAP_WATCHED blocks live.
+ */
+#define FAILING_HEAP_WATCHED 4096
+void failing_heap_watch_frees(void (*fn)(const unsigned char *block, size_t size));
+
 #endif /* ALLOT_TESTS_FAILING_HEAP_H */

@@ -1,6 +1,8 @@
 /* printf conversion specifications as data: see format_gen.h. */
 #include "tests/format_gen.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -117,6 +119,154 @@ int fg_parse(const char **fmt, struct fg_spec *s)
 		return 0; /* wide characters: not the builtin's */
 	*fmt = f;
 	return 1;
+}
+
+/* Boundary values of every argument type, as bits that each type truncates. */
+static const uintmax_t values[] = {
+    0,
+    1,
+    UINTMAX_MAX /* -1 */,
+    7,
+    (uintmax_t) -42,
+    127,
+    128,
+    (uintmax_t) -128,
+    (uintmax_t) -129,
+    255,
+    256,
+    0x7fff,
+    0x8000,
+    (uintmax_t) -32769,
+    0xffff,
+    0x10000,
+    INT_MAX,
+    (uintmax_t) INT_MIN,
+    UINT_MAX,
+    (uintmax_t) UINT_MAX + 1,
+    LLONG_MAX,
+    (uintmax_t) LLONG_MIN,
+    0x123456789abcdef0,
+    1000000007,
+};
+#define NVALUES (sizeof(values) / sizeof(values[0]))
+
+static char long_string[301];
+
+static const char *strings[] = {
+    "", "a", "objects", "ab\xff\x80z", long_string, "tree-diff.c", "100% %d not a format",
+};
+#define NSTRINGS (sizeof(strings) / sizeof(strings[0]))
+
+static const int width_stars[] = {6, -6, 0, 1, 30, -1, 300};
+static const int prec_stars[] = {3, -1, 0, 30, 1, -7, 200};
+
+static void init_long_string(void)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < sizeof(long_string); i++)
+		long_string[i] = (char) ('a' + i % 26);
+}
+
+int fg_arguments(const struct fg_spec *s, unsigned long k, struct fg_arg *a)
+{
+	int n = 0;
+
+	if (!long_string[0])
+		init_long_string();
+	if (s->width == FG_STAR)
+		a[n++] = (struct fg_arg){FG_INT, (uintmax_t) width_stars[k % 7], NULL};
+	if (s->prec == FG_STAR)
+		a[n++] = (struct fg_arg){FG_INT, (uintmax_t) prec_stars[(k / 7) % 7], NULL};
+	a[n].kind = fg_value_kind(s);
+	a[n].bits = values[k % NVALUES];
+	a[n].str = strings[k % NSTRINGS];
+	return n + 1;
+}
+
+unsigned long fg_each_spec(void (*fn)(void *ctx, const struct fg_spec *s), void *ctx)
+{
+	static const int widths[] = {FG_NONE, 1, 7, FG_STAR};
+	static const int precs[] = {FG_NONE, FG_DOT, 0, 1, 4, 25, FG_STAR};
+	static const char convs[] = "diuxXocs";
+	unsigned long count = 0;
+	unsigned flags;
+	size_t w, pr, c;
+	int length;
+
+	for (flags = 0; flags < 32; flags++) {
+		struct fg_spec s;
+		size_t nf = 0, bit;
+
+		for (bit = 0; bit < 5; bit++)
+			if (flags & (1u << bit))
+				s.flags[nf++] = "-+ #0"[bit];
+		s.flags[nf] = '\0';
+		for (w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+			s.width = widths[w];
+			for (pr = 0; pr < sizeof(precs) / sizeof(precs[0]); pr++) {
+				s.prec = precs[pr];
+				for (c = 0; convs[c]; c++) {
+					int lengths = convs[c] == 'c' || convs[c] == 's' ? 1 : 8;
+
+					s.conv = convs[c];
+					for (length = 0; length < lengths; length++) {
+						s.length = length;
+						fn(ctx, &s);
+						count++;
+					}
+				}
+			}
+		}
+	}
+	return count;
+}
+
+uint64_t fg_next(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545f4914f6cdd1dULL;
+}
+
+int fg_random_format(uint64_t *state, char *fmt, struct fg_arg *a,
+                     void (*fn)(void *ctx, const struct fg_spec *s), void *ctx)
+{
+	static const char *const texts[] = {
+	    "",
+	    "/",
+	    "objects/",
+	    "%%",
+	    " - ",
+	    "tree %% 100%% ",
+	    "a-long-literal-part-of-a-path-name-that-is-quite-long/"};
+	size_t o = 0;
+	int n = 0;
+
+	o += (size_t) sprintf(fmt, "%s", texts[fg_next(state) % 7]);
+	while (n < FG_MAX_ARGS && fg_next(state) % 4) {
+		struct fg_spec s;
+		size_t nf = 0, f = fg_next(state) % 6;
+
+		while (nf < f)
+			s.flags[nf++] = "-+ #0"[fg_next(state) % 5];
+		s.flags[nf] = '\0';
+		s.width = (int) (fg_next(state) % 14) - 2; /* FG_STAR, FG_NONE, 0..11 */
+		if (s.width == 0)
+			s.width = 12; /* a width of 0 would read as the flag */
+		s.prec = (int) (fg_next(state) % 15) - 3;
+		s.conv = "diuxXocs"[fg_next(state) % 8];
+		s.length = s.conv == 'c' || s.conv == 's' ? 0 : (int) (fg_next(state) % 8);
+		if (n + fg_arg_count(&s) > FG_MAX_ARGS)
+			break;
+		n += fg_arguments(&s, (unsigned long) fg_next(state), a + n);
+		if (fn)
+			fn(ctx, &s);
+		o += fg_render(fmt + o, &s);
+		o += (size_t) sprintf(fmt + o, "%s", texts[fg_next(state) % 7]);
+	}
+	return n;
 }
 
 /* Each kind's value, as an expression of its C type. */

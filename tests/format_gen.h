@@ -76,6 +76,34 @@ int fg_arg_count(const struct fg_spec *s);
  */
 int fg_parse(const char **fmt, struct fg_spec *s);
 
+/* ---- Cases: the differential tests' and the fuzzer's ---------------------- */
+
+/*
+ * Calls fn(ctx, s) for every specification of the grid: every set of the flags "-+ #0"
+ * x widths (none, 1, 7, *) x precisions (none, ".", 0, 1, 4, 25, *) x the conversions
+ * "diuxXocs" x every length modifier an integer conversion takes. Returns how many.
+ */
+unsigned long fg_each_spec(void (*fn)(void *ctx, const struct fg_spec *s), void *ctx);
+
+/*
+ * The arguments s takes, into a (at most FG_MAX_ARGS): the stars' values first, then the
+ * converted value, the kth of boundary values of each type (0, +-1, type minimum and
+ * maximum, ...) or of strings (empty, long, non-ASCII, one with '%' in it). Returns how
+ * many.
+ */
+int fg_arguments(const struct fg_spec *s, unsigned long k, struct fg_arg *a);
+
+/* A small deterministic generator (xorshift64*), so that a failure can be rerun. */
+uint64_t fg_next(uint64_t *state);
+
+/*
+ * A random format (into fmt, at least 512 bytes) of literal text and up to three
+ * conversions of the grammar above, and its arguments (into a); each specification
+ * goes to fn(ctx, s) when fn is not NULL. Returns the number of arguments.
+ */
+int fg_random_format(uint64_t *state, char *fmt, struct fg_arg *a,
+                     void (*fn)(void *ctx, const struct fg_spec *s), void *ctx);
+
 /* A variadic function that fg_call calls. */
 typedef void (*fg_fn)(void *ctx, const char *fmt, ...);
 

@@ -225,173 +225,59 @@ static void finish(struct diff *d)
 		                 d->failures, d->calls, d->first);
 }
 
-/* Boundary values of every argument type, as bits that each type truncates. */
-static const uintmax_t values[] = {
-    0,
-    1,
-    UINTMAX_MAX /* -1 */,
-    7,
-    (uintmax_t) -42,
-    127,
-    128,
-    (uintmax_t) -128,
-    (uintmax_t) -129,
-    255,
-    256,
-    0x7fff,
-    0x8000,
-    (uintmax_t) -32769,
-    0xffff,
-    0x10000,
-    INT_MAX,
-    (uintmax_t) INT_MIN,
-    UINT_MAX,
-    (uintmax_t) UINT_MAX + 1,
-    LLONG_MAX,
-    (uintmax_t) LLONG_MIN,
-    0x123456789abcdef0,
-    1000000007,
+/* Four calls of spec s, each with other arguments, through run(). */
+struct grid {
+	struct diff *d;
+	unsigned long k;
 };
-#define NVALUES (sizeof(values) / sizeof(values[0]))
 
-static char long_string[301];
-
-static const char *strings[] = {
-    "", "a", "objects", "ab\xff\x80z", long_string, "tree-diff.c", "100% %d not a format",
-};
-#define NSTRINGS (sizeof(strings) / sizeof(strings[0]))
-
-static const int width_stars[] = {6, -6, 0, 1, 30, -1, 300};
-static const int prec_stars[] = {3, -1, 0, 30, 1, -7, 200};
-
-static void init_long_string(void)
+static void run_spec(void *ctx, const struct fg_spec *s)
 {
-	size_t i;
+	struct grid *g = ctx;
+	char fmt[64] = "<";
+	struct fg_arg a[FG_MAX_ARGS];
+	int i, n;
 
-	for (i = 0; i + 1 < sizeof(long_string); i++)
-		long_string[i] = (char) ('a' + i % 26);
-}
-
-/* The arguments spec takes, into a: stars first, then the value (index k of its kind). */
-static int arguments(const struct fg_spec *s, unsigned long k, struct fg_arg *a)
-{
-	int n = 0;
-
-	if (s->width == FG_STAR)
-		a[n++] = (struct fg_arg){FG_INT, (uintmax_t) width_stars[k % 7], NULL};
-	if (s->prec == FG_STAR)
-		a[n++] = (struct fg_arg){FG_INT, (uintmax_t) prec_stars[(k / 7) % 7], NULL};
-	a[n].kind = fg_value_kind(s);
-	a[n].bits = values[k % NVALUES];
-	a[n].str = strings[k % NSTRINGS];
-	return n + 1;
+	strcpy(fmt + 1 + fg_render(fmt + 1, s), ">");
+	for (i = 0; i < 4; i++, g->k++) {
+		n = fg_arguments(s, g->k, a);
+		run(g->d, fmt, a, n, !builtin_formats(s));
+	}
 }
 
 ALLOT_TEST(format, every_flag_width_precision_length_and_conversion)
 {
-	static const int widths[] = {FG_NONE, 1, 7, FG_STAR};
-	static const int precs[] = {FG_NONE, FG_DOT, 0, 1, 4, 25, FG_STAR};
-	static const char convs[] = "diuxXocs";
 	static struct diff d;
-	unsigned long expected = 0, k = 0;
-	unsigned flags;
-	size_t w, pr, c;
-	int length;
+	struct grid g = {&d, 0};
+	unsigned long specs;
 
 	memset(&d, 0, sizeof(d));
 	allot_path_init(&d.path, 0);
-	init_long_string();
-	for (flags = 0; flags < 32; flags++) {
-		struct fg_spec s;
-		size_t nf = 0, bit;
-
-		for (bit = 0; bit < 5; bit++)
-			if (flags & (1u << bit))
-				s.flags[nf++] = "-+ #0"[bit];
-		s.flags[nf] = '\0';
-		for (w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
-			s.width = widths[w];
-			for (pr = 0; pr < sizeof(precs) / sizeof(precs[0]); pr++) {
-				s.prec = precs[pr];
-				for (c = 0; convs[c]; c++) {
-					int lengths = convs[c] == 'c' || convs[c] == 's' ? 1 : 8;
-
-					s.conv = convs[c];
-					for (length = 0; length < lengths; length++) {
-						char fmt[64] = "<";
-						struct fg_arg a[FG_MAX_ARGS];
-						int i, n;
-
-						s.length = length;
-						strcpy(fmt + 1 + fg_render(fmt + 1, &s), ">");
-						for (i = 0; i < 4; i++, k++) {
-							n = arguments(&s, k, a);
-							run(&d, fmt, a, n, !builtin_formats(&s));
-							expected++;
-						}
-					}
-				}
-			}
-		}
-	}
-	CHECK_EQ(d.calls, expected);
-	CHECK(expected > 150000);
+	specs = fg_each_spec(run_spec, &g);
+	CHECK_EQ(d.calls, 4 * specs);
+	CHECK(d.calls > 150000);
 	finish(&d);
 }
 
-/* A small deterministic generator (xorshift64*), so that a failure can be rerun. */
-static uint64_t next(uint64_t *state)
+/* Notes whether a specification of a random format is one the builtin hands to libc. */
+static void note_fallback(void *ctx, const struct fg_spec *s)
 {
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * 0x2545f4914f6cdd1dULL;
+	*(int *) ctx |= !builtin_formats(s);
 }
 
 ALLOT_TEST(format, random_formats_of_several_conversions)
 {
-	static const char *const texts[] = {
-	    "",
-	    "/",
-	    "objects/",
-	    "%%",
-	    " - ",
-	    "tree %% 100%% ",
-	    "a-long-literal-part-of-a-path-name-that-is-quite-long/"};
 	static struct diff d;
 	uint64_t state = 0x9e3779b97f4a7c15ULL;
 	unsigned long round;
 
 	memset(&d, 0, sizeof(d));
 	allot_path_init(&d.path, 0);
-	init_long_string();
 	for (round = 0; round < 20000; round++) {
 		char fmt[512];
 		struct fg_arg a[FG_MAX_ARGS];
-		size_t o = 0;
-		int n = 0, fallback = 0;
+		int fallback = 0, n = fg_random_format(&state, fmt, a, note_fallback, &fallback);
 
-		o += (size_t) sprintf(fmt, "%s", texts[next(&state) % 7]);
-		while (n < FG_MAX_ARGS && next(&state) % 4) {
-			struct fg_spec s;
-			size_t nf = 0, f = next(&state) % 6;
-
-			while (nf < f)
-				s.flags[nf++] = "-+ #0"[next(&state) % 5];
-			s.flags[nf] = '\0';
-			s.width = (int) (next(&state) % 14) - 2; /* FG_STAR, FG_NONE, 0..11 */
-			if (s.width == 0)
-				s.width = 12; /* a width of 0 would read as the flag */
-			s.prec = (int) (next(&state) % 15) - 3;
-			s.conv = "diuxXocs"[next(&state) % 8];
-			s.length = s.conv == 'c' || s.conv == 's' ? 0 : (int) (next(&state) % 8);
-			if (n + fg_arg_count(&s) > FG_MAX_ARGS)
-				break;
-			n += arguments(&s, (unsigned long) next(&state), a + n);
-			fallback |= !builtin_formats(&s);
-			o += fg_render(fmt + o, &s);
-			o += (size_t) sprintf(fmt + o, "%s", texts[next(&state) % 7]);
-		}
 		run(&d, fmt, a, n, fallback);
 	}
 	CHECK_EQ(d.calls, 20000);

@@ -9,6 +9,7 @@
  *
  * Only in the suite variants, whose library is built with ALLOT_FAILING_HEAP.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +247,22 @@ static void pool_clear_refill(void *arg)
 	pool_alloc_many(f);
 }
 
+/* Discarded (each invalidate), then as many objects again. */
+static void pool_discard_refill(void *arg)
+{
+	struct fixture *f = arg;
+	int invalidate;
+
+	for (invalidate = 0; invalidate < 2; invalidate++) {
+		pool_alloc_many(f);
+		allot_pool_discard(&f->pool, invalidate);
+		CHECK_EQ(allot_pool_footprint(&f->pool), 0);
+		f->nr_objects = 0;
+		f->used = 0;
+	}
+	pool_alloc_many(f);
+}
+
 static void pool_strfmt(void *arg)
 {
 	struct fixture *f = arg;
@@ -339,6 +356,20 @@ static void path_addhex(void *arg)
 	}
 }
 
+static void path_adduint(void *arg)
+{
+	struct fixture *f = arg;
+	char digits[32];
+	uintmax_t v = 1;
+	int i, n;
+
+	for (i = 0; i < 40; i++, v = v * 3 + (uintmax_t) i) { /* past inl, then realloc'd */
+		allot_path_adduint(&f->path, v);
+		n = snprintf(digits, sizeof(digits), "%ju", v);
+		model_add(f, digits, (size_t) n);
+	}
+}
+
 /* The calls that grow by a size: insert, splice, addchars, addpath (of itself). */
 static void path_splice_and_friends(void *arg)
 {
@@ -412,6 +443,7 @@ ALLOT_TEST(oom, pool_rewind_and_clear_never_die)
 {
 	each_failure(pool_rewind_refill, 1);
 	each_failure(pool_clear_refill, 1);
+	each_failure(pool_discard_refill, 1);
 }
 
 ALLOT_TEST(oom, array)
@@ -425,6 +457,7 @@ ALLOT_TEST(oom, path)
 	each_failure(path_addch, 0);
 	each_failure(path_addf, 0);
 	each_failure(path_addhex, 0);
+	each_failure(path_adduint, 0);
 	each_failure(path_grow, 0);
 	each_failure(path_splice_and_friends, 0);
 	each_failure(path_init_hint, 0);

@@ -523,3 +523,30 @@ ALLOT_TEST(path, attach_without_room_for_the_nul_is_a_bug)
 	ALLOT_FREE(buf);
 	allot_path_release(&p);
 }
+
+ALLOT_TEST(path, adduint_writes_the_bytes_of_percent_ju)
+{
+	static const uintmax_t values[] = {0, 1, 9, 10, 99, 100, 12345, 4294967295u, UINTMAX_MAX};
+	struct allot_path p = ALLOT_PATH_INIT;
+	char want[64];
+	size_t i, len = 0;
+
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		len += (size_t) snprintf(want + len, sizeof(want) - len, "%ju", values[i]);
+		allot_path_adduint(&p, values[i]);
+		check_invariants(&p);
+		CHECK_EQ(p.len, len);
+		CHECK_STREQ(p.buf, want);
+	}
+	for (i = 0; i < 2000; i++) { /* from a near-full path, and grown */
+		uintmax_t v = (uintmax_t) i * 2654435761u * 40503u;
+
+		allot_path_reset(&p);
+		allot_path_addchars(&p, 'a', i % 150);
+		allot_path_adduint(&p, v);
+		snprintf(want, sizeof(want), "%ju", v);
+		CHECK_EQ(p.len, i % 150 + strlen(want));
+		CHECK_STREQ(p.buf + i % 150, want);
+	}
+	allot_path_release(&p);
+}

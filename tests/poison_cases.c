@@ -69,6 +69,17 @@ static void read_after_release(void)
 	sink = p[0];
 }
 
+/* Git's mem_pool_discard with invalidate: the objects' memory is gone, not only scribbled on. */
+static void read_after_discard(void)
+{
+	char *p = object(24);
+
+	object(24);
+	allot_pool_discard(&pool, 1);
+	at(p + 5);
+	sink = p[5];
+}
+
 #if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
 /* Past the last object and its red zone: memory the arena has not handed out yet. */
 static void read_not_handed_out(void)
@@ -86,6 +97,7 @@ static const struct {
 } cases[] = {
     {"write_past_end", write_past_end},           {"read_after_clear", read_after_clear},
     {"read_after_rewind", read_after_rewind},     {"read_after_release", read_after_release},
+    {"read_after_discard", read_after_discard},
 #if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
     {"read_not_handed_out", read_not_handed_out},
 #endif

@@ -7,6 +7,7 @@
 #include "alloc/alloc.h"
 #include "alloc/memdebug.h" /* ALLOT__REDZONE: the tools' gap after each object */
 #include "tests/check.h"
+#include "tests/failing_heap.h"
 
 #define MAX_ALIGN _Alignof(max_align_t)
 
@@ -628,3 +629,76 @@ ALLOT_TEST(pool, scratch_rounds_stay_in_one_block)
 		CHECK_EQ(after.heap_allocs, before.heap_allocs);
 	allot_pool_release(&pool);
 }
+
+/*
+ * The objects of a discard, and what the heap saw of them as their memory went back:
+ * each object lies in one freed block, and holds the pattern (invalidate) or its own
+ * bytes (not). Not where the tools watch the arena: they forbid the bytes it took back
+ * (tests/poison_cases.c has them report a read after the discard).
+ */
+#if FAILING_HEAP && !ALLOT__MEMDEBUG
+#define DISCARD_OBJECTS 600
+static struct {
+	unsigned char *ptr;
+	size_t len;
+	int seen, intact, dd;
+} discarded[DISCARD_OBJECTS];
+static size_t nr_discarded;
+
+static void see_free(const unsigned char *block, size_t size)
+{
+	size_t i, j;
+
+	for (i = 0; i < nr_discarded; i++) {
+		int intact = 1, dd = 1;
+
+		if (discarded[i].ptr < block || discarded[i].ptr + discarded[i].len > block + size)
+			continue;
+		for (j = 0; j < discarded[i].len; j++) {
+			intact &= discarded[i].ptr[j] == (unsigned char) (i + j);
+			dd &= discarded[i].ptr[j] == 0xDD;
+		}
+		discarded[i].seen++;
+		discarded[i].intact = intact;
+		discarded[i].dd = dd;
+	}
+}
+
+ALLOT_TEST(pool, discard_invalidates_every_object_before_freeing)
+{
+	int invalidate;
+
+	for (invalidate = 0; invalidate < 2; invalidate++) {
+		struct allot_pool pool = ALLOT_POOL_INIT_BLOCK(4096);
+		size_t i, j;
+
+		failing_heap_watch_frees(see_free);
+		nr_discarded = 0;
+		for (i = 0; i < DISCARD_OBJECTS; i++) { /* small ones, and blocks of their own */
+			size_t len = i % 50 == 0 ? 3000 : 1 + i % 97;
+			unsigned char *ptr = i % 3 || len > 17
+			                         ? allot_pool_alloc(&pool, len)
+			                         : (unsigned char *) allot_pool_strndup(
+			                               &pool, "0123456789abcdef", len - 1);
+
+			for (j = 0; j < len; j++)
+				ptr[j] = (unsigned char) (i + j);
+			discarded[i].ptr = ptr;
+			discarded[i].len = len;
+			discarded[i].seen = 0;
+			nr_discarded++;
+		}
+		allot_pool_discard(&pool, invalidate);
+		failing_heap_watch_frees(NULL);
+		CHECK_EQ(allot_pool_footprint(&pool), 0);
+		CHECK_EQ(allot_pool_used(&pool), 0);
+		for (i = 0; i < nr_discarded; i++) {
+			CHECK_EQ(discarded[i].seen, 1);
+			CHECK_EQ(invalidate ? discarded[i].dd : discarded[i].intact, 1);
+		}
+		/* the pool stays usable */
+		CHECK_STREQ(allot_pool_strdup(&pool, "again"), "again");
+		allot_pool_release(&pool);
+	}
+}
+#endif

@@ -1,7 +1,8 @@
 /*
  * The formatter's fuzz target: fuzzer-chosen formats of the conversions the builtin
- * supports, with fuzzer-chosen arguments, through allot_path_addf, allot_pool_strfmt
- * and vsnprintf; any difference aborts.
+ * supports, with fuzzer-chosen arguments, through allot_path_addf, allot_pool_strfmt,
+ * allot_vsnprintf (into a buffer of a size the input picks, 0 to the output's length
+ * and more) and vsnprintf; any difference aborts.
  *
  * An input is format text, a NUL, then argument bytes:
  *  - Each line of the text is one allot_path_addf call; the calls append to one path.
@@ -10,6 +11,8 @@
  *    A line is used only if each '%' starts "%%" or a specification that format_gen.h
  *    parses (flags, counts of at most 4 digits or "*", hh h l ll j z t, diuxXocs) and
  *    it takes at most FG_MAX_ARGS arguments; other lines are skipped.
+ *  - Each line is also one allot_vsnprintf call, into a buffer of (state byte * 7 +
+ *    the line's length * 13) % (the output's length + 3) bytes, against vsnprintf's.
  *  - The argument bytes, in order: the path's first state (one byte), then per argument
  *    two bytes for a "*" (a signed 16-bit count), a length byte and that many bytes for
  *    a %s, eight bytes (little-endian) for any other. Missing bytes read as 0.
@@ -54,25 +57,54 @@ static void fail(const struct fuzz *f, const char *what)
 	abort();
 }
 
+/*
+ * allot_vsnprintf into a buffer of a size the input picks, against vsnprintf into
+ * another: the same count, the same bytes, nothing written past the size. output holds
+ * the whole output, n bytes.
+ */
+static void compare_sized(const struct fuzz *f, const char *fmt, va_list ap, size_t n)
+{
+	static char got[MAX_OUTPUT + 8];
+	size_t size = (f->state * 7 + strlen(fmt) * 13) % (n + 3), i;
+	int m;
+
+	memset(got, 'x', size + 8);
+	m = allot_vsnprintf(size ? got : NULL, size, fmt, ap);
+	if (m < 0 || (size_t) m != n)
+		fail(f, "allot_vsnprintf's count differs");
+	for (i = 0; i + 1 < size && i < n; i++)
+		if (got[i] != output[i])
+			fail(f, "allot_vsnprintf's bytes differ");
+	if (size && got[i] != '\0')
+		fail(f, "allot_vsnprintf's NUL is not at size - 1");
+	for (i = size; i < size + 8; i++)
+		if (got[i] != 'x')
+			fail(f, "allot_vsnprintf wrote past the size");
+}
+
 /* The fg_fn: appends with both formatters and compares the whole path. */
 static void compare(void *ctx, const char *fmt, ...)
 {
 	struct fuzz *f = ctx;
 	struct allot_stats before, after;
-	va_list ap, copy, pool_ap;
+	va_list ap, copy, pool_ap, sized_ap;
 	char *got;
 	int n;
 
 	va_start(ap, fmt);
 	va_copy(copy, ap);
 	va_copy(pool_ap, ap);
+	va_copy(sized_ap, ap);
 	n = vsnprintf(output, sizeof(output), fmt, copy);
 	va_end(copy);
 	if (n < 0 || (size_t) n >= sizeof(output) - f->len) {
+		va_end(sized_ap);
 		va_end(pool_ap);
 		va_end(ap);
 		return; /* not a case for the comparison: vsnprintf could not, or too long */
 	}
+	compare_sized(f, fmt, sized_ap, (size_t) n);
+	va_end(sized_ap);
 	allot_stats_get(&before);
 	allot_path_vaddf(&f->path, fmt, ap);
 	allot_stats_get(&after);
