@@ -113,6 +113,22 @@ int allot_snprintf(char *buf, size_t size, const char *fmt, ...)
 	return n;
 }
 
+/*
+ * The C library's vfprintf, with a stream error as a negative return. MinGW's own
+ * vfprintf and Wine's msvcrt return the count of bytes they could not write.
+ */
+static int stream_vfprintf(FILE *out, const char *fmt, va_list ap)
+{
+#ifdef _WIN32
+	int had_error = ferror(out);
+	int n = vfprintf(out, fmt, ap);
+
+	return n >= 0 && !had_error && ferror(out) ? -1 : n;
+#else
+	return vfprintf(out, fmt, ap);
+#endif
+}
+
 int allot_vfprintf(FILE *out, const char *fmt, va_list ap)
 {
 	char room[STACK_ROOM];
@@ -126,7 +142,7 @@ int allot_vfprintf(FILE *out, const char *fmt, va_list ap)
 	va_end(args);
 	if (ALLOT__LIKELY(n < sizeof(room)))
 		return fwrite(room, 1, n, out) == n ? (int) n : -1;
-	return vfprintf(out, fmt, ap); /* longer than the room, or not the formatter's own */
+	return stream_vfprintf(out, fmt, ap); /* longer than the room, or not the formatter's own */
 }
 
 int allot_fprintf(FILE *out, const char *fmt, ...)

@@ -97,8 +97,9 @@ ALLOT__ALWAYS_INLINE char *allot__digits_before(char *end, uintmax_t v, unsigned
  *
  * Wine's msvcrt.dll (under which allot's Windows builds are tested) gets the count wrong
  * when it truncates: it fills the room and returns the bytes before the conversion that
- * did not fit. So a count is trusted only if the NUL is where it says and the room's last
- * byte, marked before the call, is untouched; an exact fit is asked again. (That
+ * did not fit, which may be less than the room or more. So a count is trusted only if the
+ * NUL is where it says and the room's last byte, marked before the call, is untouched;
+ * any other count is asked again. (That
  * conversion's bytes are padding, the character of a %c, or a %s's: the mark, 'Z', could
  * only be a %s byte, and a %s does not start with the NUL.)
  */
@@ -128,7 +129,7 @@ static inline size_t allot__libc_format(char *buf, size_t at, size_t size, const
 		fitted = n >= 0 && (size_t) n < room;
 	if (fitted)
 		return at + (size_t) n;
-	if (n >= 0 && (size_t) n < room) { /* a count not to be trusted */
+	if (n >= 0 && (ALLOT__COUNT_CHECKED || (size_t) n < room)) { /* a count not to be trusted */
 		va_copy(copy, again);
 		n = vsnprintf(NULL, 0, fmt, copy);
 		va_end(copy);

@@ -1,6 +1,7 @@
 /* Behaviour of alloc/path.h that every path strategy must show. */
 #include <stdarg.h>
 #include <stddef.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -532,7 +533,7 @@ ALLOT_TEST(path, adduint_writes_the_bytes_of_percent_ju)
 	size_t i, len = 0;
 
 	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
-		len += (size_t) snprintf(want + len, sizeof(want) - len, "%ju", values[i]);
+		len += (size_t) snprintf(want + len, sizeof(want) - len, "%" PRIuMAX, values[i]);
 		allot_path_adduint(&p, values[i]);
 		check_invariants(&p);
 		CHECK_EQ(p.len, len);
@@ -544,7 +545,7 @@ ALLOT_TEST(path, adduint_writes_the_bytes_of_percent_ju)
 		allot_path_reset(&p);
 		allot_path_addchars(&p, 'a', i % 150);
 		allot_path_adduint(&p, v);
-		snprintf(want, sizeof(want), "%ju", v);
+		snprintf(want, sizeof(want), "%" PRIuMAX, v);
 		CHECK_EQ(p.len, i % 150 + strlen(want));
 		CHECK_STREQ(p.buf + i % 150, want);
 	}

@@ -214,12 +214,16 @@ ALLOT_TEST(printf, snprintf_and_fprintf)
 	fclose(theirs);
 }
 
-/* A stream that cannot be written: a negative return and the error flag, as fprintf. */
+/*
+ * A stream that cannot be written: a negative return and the error flag, whether the
+ * builtin formats the call or the C library does.
+ */
 ALLOT_TEST(printf, stream_errors_as_fprintf)
 {
 	const char *dir = getenv("TEST_TMPDIR");
 	char path[512];
 	FILE *mine, *theirs;
+	int round;
 
 	snprintf(path, sizeof(path), "%s/allot-printf-test.txt", dir ? dir : ".");
 	theirs = fopen(path, "w");
@@ -229,16 +233,26 @@ ALLOT_TEST(printf, stream_errors_as_fprintf)
 	theirs = fopen(path, "r");
 	mine = fopen(path, "r");
 	CHECK(theirs != NULL && mine != NULL);
-	CHECK(fprintf(theirs, "%s %d\n", "line", 1) < 0);
-	CHECK(allot_fprintf(mine, "%s %d\n", "line", 1) < 0);
-	CHECK(ferror(theirs));
-	CHECK(ferror(mine));
-	clearerr(theirs);
-	clearerr(mine);
-	CHECK(fprintf(theirs, "%f\n", 1.0) < 0); /* one the builtin leaves to the C library */
-	CHECK(allot_fprintf(mine, "%f\n", 1.0) < 0);
-	CHECK(ferror(theirs));
-	CHECK(ferror(mine));
+	for (round = 0; round < 2; round++) { /* one the builtin formats, one it leaves to libc */
+		int n =
+		    round ? fprintf(theirs, "%f\n", 1.0) : fprintf(theirs, "%s %d\n", "line", 1);
+		int m = round ? allot_fprintf(mine, "%f\n", 1.0)
+		              : allot_fprintf(mine, "%s %d\n", "line", 1);
+
+		/* glibc's and musl's fprintf agree; MinGW's and Wine's msvcrt return a count. */
+		CHECK(m < 0);
+#ifndef _WIN32
+		CHECK(n < 0);
+#else
+		(void) n;
+#endif
+		fflush(theirs);
+		fflush(mine);
+		CHECK(ferror(theirs));
+		CHECK(ferror(mine));
+		clearerr(theirs);
+		clearerr(mine);
+	}
 	fclose(mine);
 	fclose(theirs);
 	remove(path);
