@@ -15,7 +15,7 @@
  *   ALLOT_PATH_STORE        ALLOT_PATH_STORE_HEAP, ALLOT_PATH_STORE_INLINE  ALLOT_PATH_STORE_HEAP
  *   ALLOT_PATH_INLINE_SIZE  bytes kept inside struct allot_path             128
  *   ALLOT_PATH_FORMAT       ALLOT_PATH_FORMAT_LIBC, ALLOT_PATH_FORMAT_BUILTIN
- *                                                                           ALLOT_PATH_FORMAT_LIBC
+ *                                                                           ALLOT_PATH_FORMAT_BUILTIN
  *   ALLOT_STATS             0, 1                                            0
  *   ALLOT_CHECKS            0, 1: misuse detection (BUG: ...)               1, 0 with NDEBUG
  *   ALLOT_MALLOC_NAME       string naming the linked heap backend           "system"
@@ -166,7 +166,7 @@
 #endif
 
 #ifndef ALLOT_PATH_FORMAT
-#define ALLOT_PATH_FORMAT ALLOT_PATH_FORMAT_LIBC
+#define ALLOT_PATH_FORMAT ALLOT_PATH_FORMAT_BUILTIN
 #endif
 #if ALLOT__VALUE_DECADE(ALLOT_PATH_FORMAT) != 4
 #error "ALLOT_PATH_FORMAT must be one of ALLOT_PATH_FORMAT_LIBC, ALLOT_PATH_FORMAT_BUILTIN"
@@ -229,7 +229,7 @@
 
 /*
  * The build's knobs as key=value fields, keyed as the Bazel flags are: what programs
- * print, and scripts read ("array=alloca pool=arena path_store=heap path_format=libc
+ * print, and scripts read ("array=alloca pool=arena path_store=heap path_format=builtin
  * array_inline_max=2 malloc=system stats=off checks=on").
  */
 #define ALLOT__FIELD(key, knob) key "=" ALLOT__KNOB_NAME(knob) " "

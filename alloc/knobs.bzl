@@ -38,7 +38,7 @@ KNOBS = {
     "array_inline_max": _count(2, "ALLOT_ARRAY_INLINE_MAX={}"),
     "pool": _choice(["malloc", "arena"], "arena", "ALLOT_POOL_STRATEGY=ALLOT_POOL_{}", tuned = True),
     "path_store": _choice(["heap", "inline"], "heap", "ALLOT_PATH_STORE=ALLOT_PATH_STORE_{}", tuned = True),
-    "path_format": _choice(["libc", "builtin"], "libc", "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}", tuned = True),
+    "path_format": _choice(["libc", "builtin"], "builtin", "ALLOT_PATH_FORMAT=ALLOT_PATH_FORMAT_{}", tuned = True),
     # system: the C library's malloc; the others link a library (toolchains/toolchains.bzl).
     "malloc": _choice(["system"] + list(MALLOC_LIBS.keys()), "system", "ALLOT_MALLOC_NAME=\"{}\"", tuned = True),
     "stats": _switch(False, "ALLOT_STATS={}"),

@@ -30,7 +30,7 @@ void allot_stats_print(FILE *out)
 #undef PRINT
 }
 
-/* The contract's form: "array=alloca:2 pool=arena path=heap,libc malloc=system stats=off". */
+/* The contract's form: "array=alloca:2 pool=arena path=heap,builtin malloc=system stats=off". */
 #define ARRAY ALLOT__KNOB_NAME(ALLOT_ARRAY_STRATEGY) ":" ALLOT__STRING(ALLOT_ARRAY_INLINE_MAX)
 #define POOL  ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
 #define PATH  ALLOT__KNOB_NAME(ALLOT_PATH_STORE) "," ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT)

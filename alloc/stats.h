@@ -64,7 +64,7 @@ void allot_stats_print(FILE *out);
 
 /*
  * The strategies this library was built with, as one line, e.g.
- * "array=alloca:2 pool=arena path=heap,libc malloc=system stats=off".
+ * "array=alloca:2 pool=arena path=heap,builtin malloc=system stats=off".
  * The string is static; do not free it.
  */
 const char *allot_config(void);

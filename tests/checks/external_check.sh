@@ -85,7 +85,7 @@ expect_error() { # expect_error WHAT MESSAGE BAZEL_BUILD_ARGS...
 	fi
 }
 
-expect "defaults" "array=alloca:2 pool=arena path=heap,libc malloc=system stats=off" \
+expect "defaults" "array=alloca:2 pool=arena path=heap,builtin malloc=system stats=off" \
 	"$@" //:plain
 expect "flags" "array=heap:2 pool=malloc path=inline,libc malloc=jemalloc stats=on" \
 	"$@" //:plain --@allot//alloc:array=heap --@allot//alloc:pool=malloc \

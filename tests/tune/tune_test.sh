@@ -56,7 +56,7 @@ for knob in array pool path_store path_format; do
 done
 if [ -e tests/tune/mimalloc_tune ]; then # glibc: every backend it links, a build each
 	for backend in system tcmalloc jemalloc mimalloc; do
-		expect "^array=alloca,pool=arena,path_store=heap,path_format=libc,malloc=$backend " \
+		expect "^array=alloca,pool=arena,path_store=heap,path_format=builtin,malloc=$backend " \
 			"default_knobs: a build with $backend"
 	done
 	expect '^  malloc +[a-z]+ +(default|tie|wins) ' "default_knobs: a backend chosen"
