@@ -1,22 +1,28 @@
 # allot.mk: allot for a host project built with GNU Make (Git's case).
 #
-# Use, from the host's Makefile (allot checked out, or a submodule, at allot/):
+# Use, from the host's Makefile (allot checked out, vendored or a submodule at allot/);
+# for Git these lines, and no others:
 #
-#     ALLOT_POOL_STRATEGY = arena          # knobs: optional, see below
+#     ALLOT_MALLOC = xmalloc               # the host's heap and die handler (optional)
+#     ALLOT_REALLOC = xrealloc
+#     ALLOT_DIE_DEFAULT = die_from_allot   # in an object every program links
 #     include allot/allot.mk
+#     GITLIBS += $(ALLOT_LIB)              # linked after the host's own library
+#     BASIC_CFLAGS += $(ALLOT_CPPFLAGS)    # every host file that may include allot
+#     clean: allot-clean
 #
-#     $(HOST_OBJS): CPPFLAGS += $(ALLOT_CPPFLAGS)
-#     host: $(HOST_OBJS) $(ALLOT_LIB)
-#             $(CC) $(LDFLAGS) -o $@ $(HOST_OBJS) $(ALLOT_LIB)
+# A host without Git's variables: its objects that include allot headers get
+# $(ALLOT_CPPFLAGS) and depend on $(ALLOT_STAMP); its programs link $(ALLOT_LIB).
 #
 # What it gives:
 #   ALLOT_LIB       $(ALLOT_OBJDIR)/liballot.a, with a rule that builds it; its objects
 #                   are named allot-*.o in their own directory, so no member or object
 #                   clashes with the host's (allot's path.c is not the host's path.o)
 #   ALLOT_CPPFLAGS  -I and -D flags that every host file including an allot header needs:
-#                   struct layouts depend on the knobs
-#   ALLOT_STAMP     a file rewritten whenever the knobs or flags change: make the host's
-#                   objects that include allot headers depend on it, as on Git's GIT-CFLAGS
+#                   struct layouts depend on the knobs (a mismatch does not link)
+#   ALLOT_STAMP     a file rewritten whenever a flag that reaches allot's objects changes
+#                   (knobs, compiler, ALLOT_CFLAGS): the library rebuilds; make the host's
+#                   own objects depend on it too, as Git's on GIT-CFLAGS
 #   allot-clean     a target that removes $(ALLOT_OBJDIR)
 #
 # What it reads (all optional; a knob takes Bazel's short value or the C spelling):
@@ -27,14 +33,19 @@
 #   ALLOT_PATH_INLINE_SIZE  bytes kept inside struct allot_path
 #   ALLOT_PATH_FORMAT       libc | builtin                  (ALLOT_PATH_FORMAT_LIBC, ...)
 #   ALLOT_STATS             0 | 1
-#   ALLOT_CHECKS            auto | 0 | 1 (auto: on unless the host's CFLAGS define NDEBUG)
+#   ALLOT_CHECKS            auto | 0 | 1 (auto: on unless the flags define NDEBUG)
 #   ALLOT_MALLOC, ALLOT_REALLOC, ALLOT_FREE, ALLOT_DIE_DEFAULT
 #                           the host's heap and die handler (function names)
 #   ALLOT_MALLOC_NAME       the heap backend's name, for allot_config()
 #   ALLOT_OBJDIR            where objects and liballot.a go (default: allot-build)
-#   CC, CFLAGS, AR          as the host has them: allot builds with the host's own flags
+#   ALLOT_CFLAGS            the flags allot's objects are compiled with: by default every
+#                           flag the host compiles its own files with (Git's ALL_CFLAGS,
+#                           DEVELOPER=1's warnings and SANITIZE= included; else CPPFLAGS
+#                           and CFLAGS), with $(ALLOT_CPPFLAGS) after them
+#   CC, AR, QUIET_CC, QUIET_AR  as the host has them (Git's quiet "CC file.o" lines;
+#                           V=1 shows whole commands)
 #
-# A bad value stops make with the allowed ones. Changing a knob rebuilds the library.
+# A bad value stops make with the allowed ones.
 
 ALLOT_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 ALLOT_OBJDIR ?= allot-build
@@ -67,27 +78,32 @@ ALLOT_CPPFLAGS += $(foreach hook,ALLOT_MALLOC ALLOT_REALLOC ALLOT_FREE ALLOT_DIE
 ALLOT_CPPFLAGS += $(if $(ALLOT_MALLOC_NAME),'-DALLOT_MALLOC_NAME="$(ALLOT_MALLOC_NAME)"')
 ALLOT_CPPFLAGS := $(strip $(ALLOT_CPPFLAGS))
 
-ALLOT_SOURCES := $(wildcard $(ALLOT_DIR)/alloc/*.c $(ALLOT_DIR)/strategies/*.c)
+# alloc/*.c include the strategies they use (strategies/*.c compile to nothing alone).
+ALLOT_SOURCES := $(wildcard $(ALLOT_DIR)/alloc/*.c)
 ALLOT_HEADERS := $(wildcard $(ALLOT_DIR)/alloc/*.h $(ALLOT_DIR)/strategies/*.h $(ALLOT_DIR)/strategies/*.c)
 # alloc/path.c -> $(ALLOT_OBJDIR)/allot-alloc-path.o
 ALLOT_OBJS := $(foreach src,$(ALLOT_SOURCES),$(ALLOT_OBJDIR)/allot-$(notdir $(patsubst %/,%,$(dir $(src))))-$(notdir $(src:.c=.o)))
 
-# The flags the objects were built with, rewritten only when they change (as Git's
-# GIT-CFLAGS): a new knob rebuilds the library.
-ALLOT__FLAGS := $(CC) $(CFLAGS) $(ALLOT_CPPFLAGS)
+# The flags allot's objects are compiled with, evaluated when a rule runs (the host's
+# own flags may be set after this file is included).
+ALLOT_CFLAGS ?= $(if $(ALL_CFLAGS),$(ALL_CFLAGS),$(CPPFLAGS) $(CFLAGS))
+ALLOT__FLAGS = $(CC) $(ALLOT_CFLAGS) $(ALLOT_CPPFLAGS)
+
+# Rewritten when the flags change (as Git's GIT-CFLAGS): the library rebuilds.
 ALLOT_STAMP := $(ALLOT_OBJDIR)/allot-flags
-$(shell mkdir -p '$(ALLOT_OBJDIR)' && { [ "$$(cat '$(ALLOT_STAMP)' 2>/dev/null)" = '$(subst ','\'',$(ALLOT__FLAGS))' ] || echo '$(subst ','\'',$(ALLOT__FLAGS))' >'$(ALLOT_STAMP)'; })
+$(ALLOT_STAMP): allot-FORCE
+	@mkdir -p '$(ALLOT_OBJDIR)'; flags='$(subst ','\'',$(ALLOT__FLAGS))'; \
+	if test x"$$flags" != x"`cat '$@' 2>/dev/null`"; then echo "$$flags" >'$@'; fi
 
 $(ALLOT_LIB): $(ALLOT_OBJS)
-	$(RM) $@
-	$(AR) rcs $@ $(ALLOT_OBJS)
+	$(QUIET_AR)$(RM) $@ && $(AR) rcs $@ $(ALLOT_OBJS)
 
 define allot__object_rule
 $(ALLOT_OBJDIR)/allot-$(notdir $(patsubst %/,%,$(dir $(1))))-$(notdir $(1:.c=.o)): $(1) $(ALLOT_HEADERS) $(ALLOT_STAMP)
-	$$(CC) $$(CFLAGS) $$(ALLOT_CPPFLAGS) -c -o $$@ $(1)
+	$$(QUIET_CC)$$(CC) -o $$@ -c $$(ALLOT_CFLAGS) $$(ALLOT_CPPFLAGS) $(1)
 endef
 $(foreach src,$(ALLOT_SOURCES),$(eval $(call allot__object_rule,$(src))))
 
-.PHONY: allot-clean
+.PHONY: allot-clean allot-FORCE
 allot-clean:
 	$(RM) -r $(ALLOT_OBJDIR)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Embedding without Bazel: every .c under alloc/ and strategies/ compiles with the same
+# Embedding without Bazel: every .c under alloc/ (and strategies/) compiles with the same
 # knobs and -I<repo root>. Builds tests/api_program.c, and the whole C suite with the
 # plain runner, with plain cc (gcc and clang, -Werror) under every combination of the
 # array, pool and path strategies (store and format), stats on and off, misuse checks on
@@ -50,5 +50,36 @@ failures=$(printf '%s\n' "${combinations[@]}" | xargs -P 2 -L 1 bash -c 'check "
 runs=${#combinations[@]}
 failed=$(printf '%s' "$failures" | grep -c '^embed_check: FAILED' || true)
 [ -z "$failures" ] || printf '%s\n' "$failures"
-echo "embed_check: $((runs - failed)) passed, $failed failed (api_program and the C suite per combination)"
+
+# A program built with other knobs than its library must not link: "library knobs |
+# program knobs" (each link must fail naming allot_library_built_with_<knobs>; the same
+# program against a library built its own way must link).
+mismatches=(
+	"-DALLOT_PATH_STORE=ALLOT_PATH_STORE_HEAP | -DALLOT_PATH_STORE=ALLOT_PATH_STORE_INLINE"
+	"-DALLOT_PATH_STORE=ALLOT_PATH_STORE_INLINE | -DALLOT_PATH_STORE=ALLOT_PATH_STORE_INLINE -DALLOT_PATH_INLINE_SIZE=64"
+	"-DALLOT_POOL_STRATEGY=ALLOT_POOL_ARENA | -DALLOT_POOL_STRATEGY=ALLOT_POOL_MALLOC"
+	"-DALLOT_CHECKS=1 | -DALLOT_CHECKS=0"
+	"-DALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_INLINE | -DALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_INLINE -DALLOT_ARRAY_INLINE_MAX=8"
+)
+for cc in "${compilers[@]}"; do
+	for pair in "${mismatches[@]}"; do
+		lib=${pair%% | *} prog=${pair##* | } dir=$(mktemp -d "$out/mismatch.XXXXXX")
+		runs=$((runs + 1))
+		for side in lib prog; do
+			mkdir "$dir/$side"
+			if [ $side = lib ]; then knobs=$lib; else knobs=$prog; fi
+			(cd "$dir/$side" && "$cc" $EMBED_CFLAGS -I"$OLDPWD" $knobs -c "$OLDPWD"/alloc/*.c) &&
+				ar rcs "$dir/lib$side.a" "$dir/$side"/*.o
+		done
+		"$cc" $EMBED_CFLAGS $prog -c tests/api_program.c -o "$dir/api.o"
+		if "$cc" "$dir/api.o" "$dir/liblib.a" -o "$dir/api" 2>"$dir/err" ||
+			! grep -q 'allot_library_built_with_' "$dir/err" ||
+			! "$cc" "$dir/api.o" "$dir/libprog.a" -o "$dir/api"; then
+			failed=$((failed + 1))
+			echo "embed_check: FAILED: $cc: a program built with $prog linked against a library built with $lib (or did not link with its own)"
+		fi
+		rm -rf "$dir"
+	done
+done
+echo "embed_check: $((runs - failed)) passed, $failed failed (api_program and the C suite per combination; mismatched links refused)"
 [ "$failed" -eq 0 ]

@@ -57,6 +57,23 @@ refused() {
 	fi
 }
 
+# host_flags WHAT COMPILE_COMMANDS FLAG...: allot's pool.c was compiled with each of the
+# host's FLAGs (its warnings reach allot).
+host_flags() {
+	local what=$1 db=$2 flag line
+	shift 2
+	line=$(python3 -c 'import json, sys
+print(" ".join(e.get("command") or " ".join(e["arguments"]) for e in json.load(open(sys.argv[1]))
+               if e["file"].endswith("alloc/pool.c")))' "$db" 2>/dev/null) || line=""
+	for flag in "$@"; do
+		case " $line " in
+		*" $flag "*) ;;
+		*) fail "$what: allot's alloc/pool.c compiled without the host's $flag"; return ;;
+		esac
+	done
+	ok "$what: allot compiled with the host's $*"
+}
+
 for host in "${hosts[@]}"; do
 	case $host in
 	make)
@@ -66,7 +83,7 @@ for host in "${hosts[@]}"; do
 			make check ALLOT_POOL_STRATEGY=malloc ALLOT_ARRAY_STRATEGY=inline ALLOT_PATH_FORMAT=builtin
 		# The same host rebuilt with other knobs (the library follows), and its own heap.
 		run "make: path_store=inline stats=1 checks=0, the host's heap and die handler" \
-			"array=alloca:2 pool=arena path=inline,libc malloc=system stats=on" "$dir" \
+			"array=alloca:2 pool=arena path=inline,builtin malloc=system stats=on" "$dir" \
 			make check HOOKS=1 ALLOT_PATH_STORE=ALLOT_PATH_STORE_INLINE ALLOT_STATS=1 ALLOT_CHECKS=0
 		refused "make: a bad knob value" \
 			"ALLOT_POOL_STRATEGY must be one of malloc arena (or ALLOT_POOL_MALLOC ALLOT_POOL_ARENA), not 'fast'" \
@@ -77,9 +94,11 @@ for host in "${hosts[@]}"; do
 		run "cmake: pool=malloc array=inline path_format=builtin" \
 			"array=inline:2 pool=malloc path=heap,builtin malloc=system stats=off" "$dir" \
 			sh -c 'cmake -S . -B b1 -DALLOT_POOL_STRATEGY=malloc -DALLOT_ARRAY_STRATEGY=inline \
-				-DALLOT_PATH_FORMAT=builtin && cmake --build b1 && b1/api_program'
+				-DALLOT_PATH_FORMAT=builtin -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cmake --build b1 &&
+				b1/api_program'
+		host_flags "cmake" "$dir/b1/compile_commands.json" -Werror -pedantic -Wdeclaration-after-statement -Wvla
 		run "cmake: path_store=inline stats=ON checks=off array_inline_max=8" \
-			"array=alloca:8 pool=arena path=inline,libc malloc=system stats=on" "$dir" \
+			"array=alloca:8 pool=arena path=inline,builtin malloc=system stats=on" "$dir" \
 			sh -c 'cmake -S . -B b2 -DALLOT_PATH_STORE=inline -DALLOT_STATS=ON -DALLOT_CHECKS=off \
 				-DALLOT_ARRAY_INLINE_MAX=8 && cmake --build b2 && b2/api_program'
 		refused "cmake: a bad knob value" \
@@ -92,8 +111,9 @@ for host in "${hosts[@]}"; do
 			"array=inline:2 pool=malloc path=heap,builtin malloc=system stats=off" "$dir" \
 			sh -c 'meson setup b1 -Dallot:pool_strategy=malloc -Dallot:array_strategy=inline \
 				-Dallot:path_format=builtin && ninja -C b1 && b1/api_program'
+		host_flags "meson" "$dir/b1/compile_commands.json" -Werror -Wpedantic -Wextra
 		run "meson: path_store=inline stats=true checks=off" \
-			"array=alloca:2 pool=arena path=inline,libc malloc=system stats=on" "$dir" \
+			"array=alloca:2 pool=arena path=inline,builtin malloc=system stats=on" "$dir" \
 			sh -c 'meson setup b2 -Dallot:path_store=inline -Dallot:stats=true -Dallot:checks=off \
 				&& ninja -C b2 && b2/api_program'
 		refused "meson: a bad knob value" 'is not one of the choices. Possible choices are (as string): "malloc", "arena"' "$dir" \

@@ -28,7 +28,7 @@ export STRICT_WARNINGS="-pedantic -Wpedantic -Werror -Wall -Wextra -Wdeclaration
 export CLANG_WARNINGS="-Wcomma -Wtautological-constant-out-of-range-compare"
 export out root=$PWD
 sources=(alloc/*.c strategies/*.c)
-headers=(alloc/*.h strategies/array_*.h)
+headers=(alloc/*.h strategies/*.h)
 
 # One build: "cc mode knob..."; prints a line only if it fails. Runs in a job of its own.
 check() {
