@@ -14,6 +14,9 @@
 
 #include "benches/bench.h"
 
+/* Git's raw diff line, as diff-tree -r prints it for a changed file (diff.c). */
+#define RAW_LINE_FORMAT ":%06o %06o %s %s %c"
+
 /* The digit of v (0 to 15) in the loose-object loop's "xx". */
 #define HEX_DIGIT(v) ("0123456789abcdef"[(v)])
 

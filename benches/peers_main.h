@@ -19,6 +19,14 @@
  *                 and its calls: Git's loose-object loop, "objects/" then "xx/<38 digits>"
  *                 built by fn(path, first byte of the id, the other 38 digits) for each
  *                 name.
+ *   line/raw      PEER_LINE_WAYS(X), X("<way>", fn), with the path calls above: Git's raw
+ *                 diff line (RAW_LINE_FORMAT, two modes, two 40-digit ids, a status),
+ *                 built by fn(path, mode1, mode2, oid1, oid2, status) into the path
+ *                 emptied, for every other name.
+ *   stream/raw,   PEER_STREAM_WAYS(X), X("<way>", fn), fn a function of fprintf's type:
+ *   stream/loose  the raw line and a newline, or "objects/xx/<38 digits>" and a newline,
+ *                 written by fn to a FILE with a 1 MiB buffer (on the null device, and
+ *                 to a temporary file for the checksum).
  *   array/2       PEER_ARRAY_WAYS(X), X("<way>", fn): fn(nr, in) declares an array of nr
  *                 (1 or 2) 16-byte elements, fills it from in and returns
  *                 array_work()'s hash of it; one call per count.
@@ -159,7 +167,8 @@ static void pool_steady(const struct options *o)
 }
 #endif /* PEER_POOL */
 
-#if defined(PEER_PATH_WAYS) || defined(PEER_ARRAY_WAYS)
+#if defined(PEER_PATH_WAYS) || defined(PEER_ARRAY_WAYS) || defined(PEER_LINE_WAYS) || \
+    defined(PEER_STREAM_WAYS)
 /* A way of a pattern other than pools: its name and the pass that runs it once. */
 struct way {
 	const char *name;
@@ -189,8 +198,11 @@ static void run_ways(const char *pattern, const struct way *ways, size_t nways, 
 }
 #endif
 
-#ifdef PEER_PATH_WAYS
+#if defined(PEER_PATH_WAYS) || defined(PEER_LINE_WAYS) || defined(PEER_STREAM_WAYS)
 #include "benches/names.h"
+#endif
+
+#ifdef PEER_PATH_WAYS
 
 /*
  * The path calls a program defines, with its ways:
@@ -241,6 +253,164 @@ static void path_loose(const struct options *o)
 	free_names(&names);
 }
 #endif /* PEER_PATH_WAYS */
+
+#if defined(PEER_LINE_WAYS) || defined(PEER_STREAM_WAYS)
+/* The raw lines' arguments: for line i, names i and its neighbour, full ids in hex. */
+struct lines {
+	struct names names;
+	char (*hex)[2 * RAWSZ + 1];
+};
+
+static void make_lines(struct lines *l, size_t nr)
+{
+	size_t i;
+
+	make_names(&l->names, nr);
+	l->hex = malloc(nr * sizeof(*l->hex));
+	if (!l->hex) {
+		fprintf(stderr, "peers: out of memory\n");
+		exit(1);
+	}
+	for (i = 0; i < nr; i++) {
+		memcpy(l->hex[i], l->names.dir[i], 2);
+		memcpy(l->hex[i] + 2, l->names.rest[i], 2 * RAWSZ - 1);
+	}
+}
+
+static void free_lines(struct lines *l)
+{
+	free_names(&l->names);
+	free(l->hex);
+}
+
+/* Line i's arguments, in RAW_LINE_FORMAT's order. */
+#define LINE_ARGS(l, i)                                                             \
+	(i) % 7 ? 0100644u : 0100755u, (i) % 11 ? 0100644u : 0120000u, (l)->hex[i], \
+	    (l)->hex[((i) + 1) % (l)->names.nr], "MAM"[(i) % 3]
+#endif
+
+#ifdef PEER_LINE_WAYS
+#define LINE_PASS(way, fn)                                                                     \
+	static uint64_t fn##_pass(const void *input, size_t nr, int check)                     \
+	{                                                                                      \
+		const struct lines *l = input;                                                 \
+		struct peer_path p;                                                            \
+		uint64_t h = BENCH_CHECKSUM_INIT;                                              \
+		size_t i;                                                                      \
+                                                                                               \
+		peer_path_init(&p);                                                            \
+		for (i = 0; i < nr; i++) {                                                     \
+			peer_path_setlen(&p, 0);                                               \
+			fn(&p, LINE_ARGS(l, i));                                               \
+			if (check)                                                             \
+				h = bench_checksum(h, peer_path_buf(&p), peer_path_len(&p));   \
+			else                                                                   \
+				h += (unsigned char) peer_path_buf(&p)[peer_path_len(&p) - 1]; \
+		}                                                                              \
+		peer_path_release(&p);                                                         \
+		return h;                                                                      \
+	}
+PEER_LINE_WAYS(LINE_PASS)
+#undef LINE_PASS
+
+static void line_raw(const struct options *o)
+{
+#define LINE_WAY(way, fn) {way, fn##_pass},
+	static const struct way ways[] = {PEER_LINE_WAYS(LINE_WAY)};
+#undef LINE_WAY
+	struct lines lines;
+
+	make_lines(&lines, o->names);
+	run_ways("line/raw", ways, sizeof(ways) / sizeof(ways[0]), &lines, o->names);
+	free_lines(&lines);
+}
+#endif /* PEER_LINE_WAYS */
+
+#ifdef PEER_STREAM_WAYS
+/*
+ * Where a pass writes, with a large buffer: with check, a temporary file to read back;
+ * timed, the null device, so that the figures are the formatting and the FILE's, not
+ * the file system's.
+ */
+#if defined(_WIN32)
+#define NULL_DEVICE "NUL"
+#else
+#define NULL_DEVICE "/dev/null"
+#endif
+static FILE *stream_open(int check)
+{
+	FILE *out = check ? tmpfile() : fopen(NULL_DEVICE, "w");
+
+	if (!out || setvbuf(out, NULL, _IOFBF, 1 << 20)) {
+		fprintf(stderr, "peers: no temporary file\n");
+		exit(1);
+	}
+	return out;
+}
+
+/* Closes out; with check, the checksum of what was written, else its length. */
+static uint64_t stream_close(FILE *out, int check)
+{
+	uint64_t h = BENCH_CHECKSUM_INIT;
+	char buf[1 << 16];
+	size_t n;
+
+	if (fflush(out) || ferror(out)) {
+		fprintf(stderr, "peers: a stream failed\n");
+		exit(1);
+	}
+	if (!check) {
+		h = (uint64_t) ftell(out);
+		fclose(out);
+		return h;
+	}
+	rewind(out);
+	while ((n = fread(buf, 1, sizeof(buf), out)) > 0)
+		h = bench_checksum(h, buf, n);
+	fclose(out);
+	return h;
+}
+
+#define STREAM_PASSES(way, fn)                                                              \
+	static uint64_t fn##_raw_pass(const void *input, size_t nr, int check)              \
+	{                                                                                   \
+		const struct lines *l = input;                                              \
+		FILE *out = stream_open(check);                                             \
+		size_t i;                                                                   \
+                                                                                            \
+		for (i = 0; i < nr; i++)                                                    \
+			fn(out, RAW_LINE_FORMAT "\n", LINE_ARGS(l, i));                     \
+		return stream_close(out, check);                                            \
+	}                                                                                   \
+	static uint64_t fn##_loose_pass(const void *input, size_t nr, int check)            \
+	{                                                                                   \
+		const struct lines *l = input;                                              \
+		FILE *out = stream_open(check);                                             \
+		size_t i;                                                                   \
+                                                                                            \
+		for (i = 0; i < nr; i++)                                                    \
+			fn(out, "objects/%02x/%s\n", l->names.raw[i][0], l->names.rest[i]); \
+		return stream_close(out, check);                                            \
+	}
+PEER_STREAM_WAYS(STREAM_PASSES)
+#undef STREAM_PASSES
+
+static void streams(const struct options *o)
+{
+#define RAW_WAY(way, fn)   {way, fn##_raw_pass},
+#define LOOSE_WAY(way, fn) {way, fn##_loose_pass},
+	static const struct way raw[] = {PEER_STREAM_WAYS(RAW_WAY)};
+	static const struct way loose[] = {PEER_STREAM_WAYS(LOOSE_WAY)};
+#undef RAW_WAY
+#undef LOOSE_WAY
+	struct lines lines;
+
+	make_lines(&lines, o->names);
+	run_ways("stream/raw", raw, sizeof(raw) / sizeof(raw[0]), &lines, o->names);
+	run_ways("stream/loose", loose, sizeof(loose) / sizeof(loose[0]), &lines, o->names);
+	free_lines(&lines);
+}
+#endif /* PEER_STREAM_WAYS */
 
 #ifdef PEER_ARRAY_WAYS
 /*
@@ -309,6 +479,12 @@ int main(int argc, char **argv)
 #endif
 #ifdef PEER_PATH_WAYS
 	path_loose(&o);
+#endif
+#ifdef PEER_LINE_WAYS
+	line_raw(&o);
+#endif
+#ifdef PEER_STREAM_WAYS
+	streams(&o);
 #endif
 #ifdef PEER_ARRAY_WAYS
 	array_2(&o);

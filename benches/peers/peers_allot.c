@@ -1,7 +1,8 @@
 /*
  * peers_allot: allot's side of //benches:peers, with the strategies its variant pins:
  * the pool, Git's loose-object loop through addf (the variant's formatter), through
- * addch and add (the hand-written rewrite's calls), and through addhex, and the array.
+ * addch and add (the hand-written rewrite's calls), and through addhex, the raw diff line
+ * through addf, and the array.
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
 #include "alloc/alloc.h"
@@ -12,6 +13,7 @@
 	X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), way_addf) \
 	X("allot/add", way_add)                                        \
 	X("allot/addhex", way_addhex)
+#define PEER_LINE_WAYS(X)  X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), line_addf)
 #define PEER_ARRAY_WAYS(X) X("allot/" ALLOT__KNOB_NAME(ALLOT_ARRAY_STRATEGY), way_array)
 
 #include "benches/peers.h"
@@ -95,6 +97,12 @@ static void way_addhex(struct peer_path *p, const unsigned char *raw, const char
 	allot_path_addhex(&p->p, raw, 1);
 	allot_path_addch(&p->p, '/');
 	allot_path_addhex(&p->p, raw + 1, 19);
+}
+
+static void line_addf(struct peer_path *p, unsigned mode1, unsigned mode2, const char *oid1,
+                      const char *oid2, char status)
+{
+	allot_path_addf(&p->p, RAW_LINE_FORMAT, mode1, mode2, oid1, oid2, status);
 }
 
 static PEER_NOINLINE uint64_t way_array(size_t nr, const struct elem *in)

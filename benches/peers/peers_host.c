@@ -1,0 +1,45 @@
+/*
+ * peers_host: allot's formatter behind a host's own strings and streams (alloc/format.h),
+ * with the strategies its build has: Git's strbuf with its one vsnprintf call made
+ * allot_vsnprintf (the loose-object loop and the raw diff line), and the raw line and the
+ * loose-object path written by fprintf and by allot_fprintf.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
+#include "alloc/alloc.h"
+
+#define PEER_STRATEGIES     ALLOT__CONFIG_FIELDS
+#define PEER_PATH_WAYS(X)   X("allot/vsnprintf", way_vsnprintf)
+#define PEER_LINE_WAYS(X)   X("allot/vsnprintf", line_vsnprintf)
+#define PEER_STREAM_WAYS(X) X("fprintf", fprintf) X("allot/fprintf", allot_fprintf)
+
+#include "benches/peers.h"
+#include "benches/peers/strbuf_peer.h"
+
+/* Git's strbuf_addf with the README's one line changed: allot_vsnprintf for vsnprintf. */
+static void strbuf_addf_allot(struct strbuf *sb, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void strbuf_addf_allot(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf_with(sb, allot_vsnprintf, fmt, ap);
+	va_end(ap);
+}
+
+static void way_vsnprintf(struct peer_path *p, const unsigned char *raw, const char *rest)
+{
+	strbuf_addf_allot(&p->sb, "%02x/%s", raw[0], rest);
+}
+
+static void line_vsnprintf(struct peer_path *p, unsigned mode1, unsigned mode2, const char *oid1,
+                           const char *oid2, char status)
+{
+	strbuf_addf_allot(&p->sb, RAW_LINE_FORMAT, mode1, mode2, oid1, oid2, status);
+}
+
+#include "benches/peers_main.h"
