@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # allot.mk: allot for a host project built with GNU Make (Git's case).
 #
 # Use, from the host's Makefile (allot checked out, vendored or a submodule at allot/);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/alloc.h: all of allot. See each header for its part of the contract:
  *

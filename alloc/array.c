@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The heap side of ALLOT_ARRAY, shared by every array strategy (see alloc/array.h). */
 #include "alloc/array.h"
 #include "alloc/internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/array.h: small arrays whose element count is known only at run time.
  *

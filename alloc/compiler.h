@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/compiler.h: every compiler-specific construct allot uses, in one block each,
  * named after what it does. Not part of the API: the public headers and allot's sources

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/config.h: the compile-time knobs that choose allot's strategies, and the hooks
  * that hand allot the host's heap and die handler.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The die handler and the messages allot gives it (see alloc/die.h). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/die.h: what allot does when it cannot do what was asked.
  *

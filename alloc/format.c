@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/format.c: every call of alloc/format.h, and the formatter's out-of-line hook and
  * digit tables (alloc/format_internal.h), over the formatter that strategies/path_format.c

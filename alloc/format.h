@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/format.h: the printf family, for a host's own buffers and streams.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/format_internal.h: the seam between the formatter and the calls that format
  * (allot_path_addf in alloc/path.c, allot_pool_strfmt in alloc/pool.c, the printf family

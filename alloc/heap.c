@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * allot's realloc calls (alloc/internal.h has malloc and free, inline, and what they
  * promise): counted, and never returning NULL unless asked.

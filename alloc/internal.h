@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/internal.h: what allot's own sources share. Not part of the API.
  *

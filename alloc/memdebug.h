@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/memdebug.h: telling AddressSanitizer and Valgrind's memcheck which bytes of an
  * arena block are live. Not part of the API. (After PostgreSQL's utils/memdebug.h.)

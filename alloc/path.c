@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/path.c: every call of alloc/path.h. Where the bytes live is the store's (the
  * hooks of alloc/path_internal.h, which strategies/path_store.c brings in); how addf

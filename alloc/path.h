@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/path.h: growing strings for building paths, after Git's strbuf.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/path_internal.h: the seam between alloc/path.c, which defines every call of
  * alloc/path.h, and the path store. Not part of the API. (How addf formats is the

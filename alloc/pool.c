@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/pool.c: every call of alloc/pool.h, over the strategy's hooks
  * (alloc/pool_internal.h), which strategies/pool.c brings in.

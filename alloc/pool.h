@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/pool.h: objects that are freed all at once.
  *

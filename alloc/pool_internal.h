@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/pool_internal.h: the seam between alloc/pool.c, which defines every call of
  * alloc/pool.h, and the pool strategy. Not part of the API.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Counters and allot_config() (see alloc/stats.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/stats.h: counters of what allot did, and the configuration it was built with.
  *

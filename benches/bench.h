@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/bench.h: what the workloads share: a monotonic clock in nanoseconds, for
  * timing one phase in-process (tools/allot-tune interleaves and repeats the

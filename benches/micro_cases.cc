@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The microbenchmark cases of one strategy, for //benches:micro. This file is built
 // into one shared object per strategy (MICRO_STRATEGY, and MICRO_ARRAY, MICRO_POOL or
 // MICRO_PATH for the pattern it varies), each with its own copy of allot compiled with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // //benches:micro: every strategy's microbenchmarks side by side (see micro_cases.cc),
 // with defaults sized for a 2-core machine: 5 repetitions in random interleaved order,
 // medians and spread reported. Any --benchmark_* option overrides them, e.g.

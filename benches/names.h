@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/names.h: the object names of Git's loose-object loop, for strbuf_addf and
  * peers: N pseudo-random object ids sorted into their 256 directories, each also as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/peers.h: what the ways of //benches:peers share. Each benches/peers/peers_*.c
  * names its ways (PEER_POOL, PEER_PATH_WAYS, PEER_ARRAY_WAYS: see benches/peers_main.h),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/peers_main.h: the patterns of //benches:peers, for the ways one program
  * defines. Each benches/peers/peers_*.c includes benches/peers.h, defines its ways, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * scratch: a pool as scratch space, as Git's tree-diff would use one in emit_path. Each
  * round saves a mark, allocates a path (16 to 128 bytes, alignment 1) and a 32-byte

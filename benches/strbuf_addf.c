@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * strbuf_addf: the loose-object enumeration from Git's strbuf_addf thread. For each of
  * N object names, build "objects/xx/<38 hex digits>" from the raw object id, five ways:

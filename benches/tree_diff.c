@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tree_diff: what `git diff-tree -r A B` does with allocations and strings, on synthetic
  * trees (benches/trees.h), through allot.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/tree_diff.h: what the tree_diff programs share (benches/tree_diff.c, through
  * allot; benches/tree_diff_limit.c, the floor). Each program includes this header,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tree_diff_limit: the floor of benches/tree_diff.c. The same walk and the same output,
  * with every buffer allocated (not touched) before the walk and the raw lines written by

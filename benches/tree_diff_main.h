@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/tree_diff_main.h: the tree_diff driver, over the walk of the program that
  * includes it last (see benches/tree_diff.h): the lockstep walk through both trees, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Synthetic trees for the tree-diff workload (see trees.h). Plain malloc: not measured. */
 #include <stdio.h>
 #include <stdlib.h>

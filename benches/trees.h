@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/trees.h: synthetic Git trees, built in memory, for the tree-diff workload.
  *

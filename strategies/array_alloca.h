@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Array strategy "alloca": up to ALLOT_ARRAY_INLINE_MAX elements come from alloca() in
  * the caller's frame, more from the heap. Included by alloc/array.h.

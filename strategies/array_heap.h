@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Array strategy "heap": every array is one malloc and one free. Included by alloc/array.h. */
 #ifndef ALLOT_STRATEGY_ARRAY_HEAP_H
 #define ALLOT_STRATEGY_ARRAY_HEAP_H

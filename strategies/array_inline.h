@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Array strategy "inline": a local array of ALLOT_ARRAY_INLINE_MAX elements serves counts
  * up to that, the heap serves more. Included by alloc/array.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * strategies/path_format.c: the formatter that ALLOT_PATH_FORMAT names, for the files of
  * alloc/ that format (path.c, format.c), which include this file (alloc/format_internal.h

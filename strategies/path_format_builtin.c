@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Formatter "builtin": formats the conversions that paths and lines use (%d %i %u %x %X
  * %o %c %s %%, every flag of "-+ #0", width and precision, also "*", length modifiers hh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Formatter "libc": every call goes whole to the C library's vsnprintf, straight into
  * the room it is given (alloc/format_internal.h's allot__libc_format, which checks a

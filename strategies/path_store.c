@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * strategies/path_store.c: the path store that ALLOT_PATH_STORE names, for alloc/path.c,
  * which includes this file (alloc/path_internal.h says what a store defines).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Path store "heap": Git's strbuf. An empty path points at the shared empty string and
  * owns nothing; any capacity at all is one heap buffer, grown with realloc.

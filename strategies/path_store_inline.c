@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Path store "inline": up to ALLOT_PATH_INLINE_SIZE bytes (NUL included) live in the
  * struct's own inl[] array, so short paths never touch the heap; a longer path moves

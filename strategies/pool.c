@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * strategies/pool.c: the pool strategy that ALLOT_POOL_STRATEGY names, for alloc/pool.c,
  * which includes this file (alloc/pool_internal.h says what a strategy defines).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Pool strategy "arena": objects are bumped out of blocks. The first block has
  * block_size bytes (64 KiB less malloc's header unless the pool's block_hint says

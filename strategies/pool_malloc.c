@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Pool strategy "malloc": every object is its own heap block. A chunk header sits just
  * before each object and links it into the pool's chain, so that rewind, clear and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A program written only against the contract that the public headers under alloc/ and
  * the README state: every public name, no internals.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Behaviour of alloc/array.h that every array strategy must show. */
 #include <stdint.h>
 #include <string.h>

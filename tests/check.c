@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The runner-independent core of tests/check.h: registration, running, assertions. */
 #include <stdarg.h>
 #include <stdio.h>

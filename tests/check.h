@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/check.h: the assertions allot's C test bodies are written with.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* allot_config() names the strategies this build was made with, and the linked heap. */
 #if defined(__linux__)
 #define _GNU_SOURCE /* dladdr, RTLD_DEFAULT */

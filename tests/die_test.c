@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Errors: every size computation that can overflow, and every allocation that can fail,
  * reaches the die handler with its message, before anything the caller had changes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The heap of tests/failing_heap.h. Counters are atomic: the threads tests use it too. */
 #include <stdlib.h>
 #include <string.h>

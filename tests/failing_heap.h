@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/failing_heap.h: a heap that fails when told to, for the tests of allocation
  * failure. Every suite variant builds allot with it as the host's heap hooks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* printf conversion specifications as data: see format_gen.h. */
 #include "tests/format_gen.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tests/format_gen.h: printf conversion specifications as data, for the formatter's
  * differential test (format_test.c) and fuzzer (format_fuzz.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The differential test of allot_path_addf: every format strategy must append exactly
  * the bytes that this platform's vsnprintf writes for the same format and arguments.

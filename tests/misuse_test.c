@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Misuse that allot can tell is reported as "BUG: ...", and leaves what the caller
  * had as it was: marks that are no longer on the pool's stack, and a path that is not

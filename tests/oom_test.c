@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Allocation failure, reached on purpose: each operation runs once with its 1st heap
  * call failing, once with its 2nd, and so on until it completes without a failure

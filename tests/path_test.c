@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Behaviour of alloc/path.h that every path strategy must show. */
 #include <stdarg.h>
 #include <stddef.h>

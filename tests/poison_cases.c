@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Bugs that the tools must catch in pool memory, one per run: `poison_cases NAME` prints
  * the address it is about to touch, then makes the bad access and exits 0 if it lives.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Behaviour of alloc/pool.h that every pool strategy must show. */
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The differential test of alloc/format.h: allot_vsnprintf must return what this
  * platform's vsnprintf returns and write the same bytes at every buffer size from 0 to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Size arithmetic at the edges: every API that takes a size or a count gets values
  * near SIZE_MAX, near SIZE_MAX / 2 and just past what the heap gives. Each call must

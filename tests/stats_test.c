@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * alloc/stats.h: what the counters count under ALLOT_STATS=1, and that they stay zero
  * (the counting compiled out) under ALLOT_STATS=0.

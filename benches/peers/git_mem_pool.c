@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* benches/peers/git_mem_pool.c: see git_mem_pool.h. */
 #include "benches/peers/git_mem_pool.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/peers/git_mem_pool.h: a mem-pool written from the behaviour Git documents for
  * its mem-pool.h (merge-ort's pool): blocks of 1 MiB, header included; objects bumped out

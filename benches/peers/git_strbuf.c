@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* benches/peers/git_strbuf.c: see git_strbuf.h. */
 #include "benches/peers/git_strbuf.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/peers/git_strbuf.h: the part of Git's strbuf that the loose-object loop uses,
  * written from strbuf.h's documented behaviour: buf always NUL-terminated, alloc 0 while

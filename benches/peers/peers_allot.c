@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_allot: allot's side of //benches:peers, with the strategies its variant pins:
  * the pool, Git's loose-object loop through addf (the variant's formatter), through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_apr: the Apache Portable Runtime's pools: apr_palloc, apr_pool_clear,
  * apr_pool_destroy. glibc only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_floor: what needs no allocator at all, the floor under each way: the loose-object
  * path written with memcpy into a fixed buffer (no capacity check), and the small array

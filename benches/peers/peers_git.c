@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_git: Git's own ways, written here from their documented behaviour: the mem-pool
  * (discarded and initialised again where allot clears), and the loose-object loop through

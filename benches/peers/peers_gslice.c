@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_gslice: GLib's slice allocator: g_slice_alloc per object, g_slice_free1 each one
  * (GSlice needs the size back). glibc only.

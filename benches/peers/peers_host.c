@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_host: allot's formatter behind a host's own strings and streams (alloc/format.h),
  * with the strategies its build has: Git's strbuf with its one vsnprintf call made

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_malloc: the C library's malloc and free, as a user would use them instead of a
  * pool (one block per object, each freed) or of a small array (one block per array).

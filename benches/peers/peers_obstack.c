@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_obstack: glibc's obstack as the pool: clear frees back to a mark taken first
  * (keeping the first chunk), release frees everything. glibc only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peers_talloc: Samba's talloc as the pool: objects are children of one context, clear is
  * talloc_free_children, release talloc_free. Built with PEER_TALLOC_POOL, the context is

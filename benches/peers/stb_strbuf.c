@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* benches/peers/stb_strbuf.c: see stb_strbuf.h. */
 #include "benches/peers/stb_strbuf.h"
 

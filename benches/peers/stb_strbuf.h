@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/peers/stb_strbuf.h: strbuf_addf over stb_sprintf (Debian's libstb-dev), the
  * formatter users pick for speed. A peer for //benches:peers, not part of allot.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * benches/peers/strbuf_peer.h: the peers' path calls (benches/peers_main.h) over Git's
  * strbuf (benches/peers/git_strbuf.h), for the programs whose ways build with it. Include

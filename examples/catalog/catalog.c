@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * catalog: an example of a program that allot_tune can tune (README.md, "Choosing
  * strategies for your program"). It does what many tools do: reads names, makes many

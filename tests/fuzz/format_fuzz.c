@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The formatter's fuzz target: fuzzer-chosen formats of the conversions the builtin
  * supports, with fuzzer-chosen arguments, through allot_path_addf, allot_pool_strfmt,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Replays fuzz inputs through a fuzz target without libFuzzer, so that a seed corpus
  * runs on every toolchain: fuzz_replay FILE... calls LLVMFuzzerTestOneInput once per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Model-based fuzz target: the input is a program of pool, path and array operations
  * (one byte picks the operation, the next bytes its arguments). Each runs on allot and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The GoogleTest front end for the C test bodies (tests/NAME_test.c): each ALLOT_TEST becomes a
 // GoogleTest test, so --gtest_filter, --gtest_repeat and the XML report work as usual.
 // All the work happens in tests/check.c; this file only presents the results.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The plain-C runner for the test bodies (tests/NAME_test.c), for toolchains without C++ (musl).
  * It prints what GoogleTest would, closing with "N passed, N failed".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A broken program, for the tests only: the file it writes depends on the pool strategy
  * (its standard output does not). tests/tune/tune_test.sh expects allot_tune to refuse

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A program that never uses a pool: paths only. tests/tune/tune_test.sh expects
  * allot_tune to call pool a tie, and keep its default.

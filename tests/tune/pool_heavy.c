@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A program whose time goes to pools: many small objects, allocated one by one and freed
  * all at once, in rounds. tests/tune/tune_test.sh expects allot_tune to keep pool=arena.

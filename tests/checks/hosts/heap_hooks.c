@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The host's heap and die handler (tests/hosts/host_heap.c) see all of allot's heap
  * calls: it drives every API that takes or gives heap memory, then checks that the hooks

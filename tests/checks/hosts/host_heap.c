@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A host's heap and die handler, as Git has them (xmalloc, xrealloc, free, die), for
  * allot built with -DALLOT_MALLOC=host_malloc -DALLOT_REALLOC=host_realloc

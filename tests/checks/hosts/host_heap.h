@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The host heap and die handler of tests/hosts/host_heap.c. */
 #ifndef HOST_HEAP_H
 #define HOST_HEAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The public headers used from C++: every macro of the API expanded in a C++ function,
 // so that tests/strict_check.sh compiles them as C++ (g++ and clang++, -Werror).
 #include "alloc/alloc.h"
