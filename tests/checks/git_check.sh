@@ -84,7 +84,7 @@ check() {
 	if GIT_TEST_VALIDATE_INDEX_CACHE_ENTRIES=1 make -C "$dir/t" -k -j2 "${flags[@]}" CC="$cc" "$@" T="$tests" \
 		>"$dir/test.log" 2>&1 && make -C "$dir/t" "${flags[@]}" CC="$cc" "$@" T=t1700-split-index.sh \
 		>>"$dir/test.log" 2>&1; then
-		ok "$name: $(grep -c '^\*\*\* t' "$dir/test.log") of Git's test scripts, $(awk '/^# passed all [0-9]+ test/ { n += $4 } END { print n }' "$dir/test.log") tests"
+		ok "$name: $(grep -c '^\*\*\* t' "$dir/test.log") of Git's test scripts, $(awk '/^# passed all (remaining )?[0-9]+ test/ { n += $(NF - 1) } END { print n }' "$dir/test.log") tests passed"
 	else
 		fail "$name: Git's tests"
 		grep -E '^not ok|^# failed|Error' "$dir/test.log" | head -20
