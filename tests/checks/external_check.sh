@@ -49,6 +49,14 @@ cc_binary(
     deps = ["@allot//alloc"],
 )
 
+# Built with another pool strategy than the library it links: it must not link.
+cc_binary(
+    name = "mismatched",
+    srcs = ["main.c"],
+    copts = ["-UALLOT_POOL_STRATEGY", "-DALLOT_POOL_STRATEGY=ALLOT_POOL_MALLOC"],
+    deps = ["@allot//alloc"],
+)
+
 allot_cc_binary(
     name = "pinned",
     srcs = ["main.c"],
@@ -92,6 +100,8 @@ expect "flags" "array=heap:2 pool=malloc path=inline,libc malloc=jemalloc stats=
 	--@allot//alloc:path_store=inline --@allot//alloc:malloc=jemalloc --@allot//alloc:stats=true
 expect "pinned over flags" "array=inline:2 pool=malloc path=inline,libc malloc=system stats=on" \
 	"$@" //:pinned --@allot//alloc:pool=arena --@allot//alloc:array=heap
+expect_error "a program built with other knobs than its library" \
+	"undefined reference to 'allot_library_built_with_pool_malloc_checks_on'" "$@" //:mismatched
 expect_error "bad flag value" "invalid value 'fast'. Allowed values are [\"malloc\", \"arena\"]" \
 	"$@" //:plain --@allot//alloc:pool=fast
 # allot_tune, and its pins in a file of this workspace (relative to where bazel runs)
