@@ -203,6 +203,36 @@ static void run_ways(const char *pattern, const struct way *ways, size_t nways, 
 #include "benches/names.h"
 #endif
 
+#if defined(PEER_PATH_WAYS) || defined(PEER_LINE_WAYS)
+/*
+ * fn's pass over nr inputs of type Input (in): the path started by start, then per input
+ * cut back to where start left it and call; the checksum of every result (check) or of
+ * its last bytes (timed).
+ */
+#define BUILDER_PASS(fn, Input, start, call)                                                   \
+	static uint64_t fn##_pass(const void *input, size_t nr, int check)                     \
+	{                                                                                      \
+		const Input *in = input;                                                       \
+		struct peer_path p;                                                            \
+		uint64_t h = BENCH_CHECKSUM_INIT;                                              \
+		size_t base, i;                                                                \
+                                                                                               \
+		peer_path_init(&p);                                                            \
+		start;                                                                         \
+		base = peer_path_len(&p);                                                      \
+		for (i = 0; i < nr; i++) {                                                     \
+			peer_path_setlen(&p, base);                                            \
+			call;                                                                  \
+			if (check)                                                             \
+				h = bench_checksum(h, peer_path_buf(&p), peer_path_len(&p));   \
+			else                                                                   \
+				h += (unsigned char) peer_path_buf(&p)[peer_path_len(&p) - 1]; \
+		}                                                                              \
+		peer_path_release(&p);                                                         \
+		return h;                                                                      \
+	}
+#endif
+
 #ifdef PEER_PATH_WAYS
 
 /*
@@ -217,28 +247,8 @@ static void run_ways(const char *pattern, const struct way *ways, size_t nways, 
  *   static void fn(struct peer_path *p, const unsigned char *raw, const char *rest);
  *       (appends "xx/<rest>", xx being raw[0] in hex)
  */
-#define PATH_PASS(way, fn)                                                                     \
-	static uint64_t fn##_pass(const void *input, size_t nr, int check)                     \
-	{                                                                                      \
-		const struct names *n = input;                                                 \
-		struct peer_path p;                                                            \
-		uint64_t h = BENCH_CHECKSUM_INIT;                                              \
-		size_t base, i;                                                                \
-                                                                                               \
-		peer_path_init(&p);                                                            \
-		peer_path_start(&p, PREFIX);                                                   \
-		base = peer_path_len(&p);                                                      \
-		for (i = 0; i < nr; i++) {                                                     \
-			peer_path_setlen(&p, base);                                            \
-			fn(&p, n->raw[i], n->rest[i]);                                         \
-			if (check)                                                             \
-				h = bench_checksum(h, peer_path_buf(&p), peer_path_len(&p));   \
-			else                                                                   \
-				h += (unsigned char) peer_path_buf(&p)[peer_path_len(&p) - 1]; \
-		}                                                                              \
-		peer_path_release(&p);                                                         \
-		return h;                                                                      \
-	}
+#define PATH_PASS(way, fn) \
+	BUILDER_PASS(fn, struct names, peer_path_start(&p, PREFIX), fn(&p, in->raw[i], in->rest[i]))
 PEER_PATH_WAYS(PATH_PASS)
 #undef PATH_PASS
 
@@ -291,26 +301,7 @@ static void free_lines(struct lines *l)
 #endif
 
 #ifdef PEER_LINE_WAYS
-#define LINE_PASS(way, fn)                                                                     \
-	static uint64_t fn##_pass(const void *input, size_t nr, int check)                     \
-	{                                                                                      \
-		const struct lines *l = input;                                                 \
-		struct peer_path p;                                                            \
-		uint64_t h = BENCH_CHECKSUM_INIT;                                              \
-		size_t i;                                                                      \
-                                                                                               \
-		peer_path_init(&p);                                                            \
-		for (i = 0; i < nr; i++) {                                                     \
-			peer_path_setlen(&p, 0);                                               \
-			fn(&p, LINE_ARGS(l, i));                                               \
-			if (check)                                                             \
-				h = bench_checksum(h, peer_path_buf(&p), peer_path_len(&p));   \
-			else                                                                   \
-				h += (unsigned char) peer_path_buf(&p)[peer_path_len(&p) - 1]; \
-		}                                                                              \
-		peer_path_release(&p);                                                         \
-		return h;                                                                      \
-	}
+#define LINE_PASS(way, fn) BUILDER_PASS(fn, struct lines, (void) 0, fn(&p, LINE_ARGS(in, i)))
 PEER_LINE_WAYS(LINE_PASS)
 #undef LINE_PASS
 
