@@ -10,6 +10,7 @@
  *
  * Only in the suite variants, whose library is built with ALLOT_FAILING_HEAP.
  */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -366,7 +367,7 @@ static void path_adduint(void *arg)
 
 	for (i = 0; i < 40; i++, v = v * 3 + (uintmax_t) i) { /* past inl, then realloc'd */
 		allot_path_adduint(&f->path, v);
-		n = snprintf(digits, sizeof(digits), "%ju", v);
+		n = snprintf(digits, sizeof(digits), "%" PRIuMAX, v);
 		model_add(f, digits, (size_t) n);
 	}
 }

@@ -10,6 +10,7 @@
  * Under a tool that makes each call a hundred times slower, ALLOT_TEST_SAMPLE=N (set by
  * tests/runners/valgrind_run.sh) keeps every Nth case: what the tool checks is in each.
  */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,7 +201,7 @@ ALLOT_TEST(printf, snprintf_and_fprintf)
 	CHECK_STREQ(a, b);
 	CHECK_EQ(allot_snprintf(a, 5, "%s/%02x", "objects", 0xab), 10);
 	CHECK_STREQ(a, "obje");
-	CHECK_EQ(allot_snprintf(NULL, 0, "%ju", (uintmax_t) 18446744073709551615u), 20);
+	CHECK_EQ(allot_snprintf(NULL, 0, "%" PRIuMAX, (uintmax_t) 18446744073709551615u), 20);
 	CHECK(mine && theirs);
 	CHECK_EQ(allot_fprintf(mine, "%s %d\n", "line", -1),
 	         fprintf(theirs, "%s %d\n", "line", -1));
