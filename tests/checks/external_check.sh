@@ -95,10 +95,10 @@ expect_error() { # expect_error WHAT MESSAGE BAZEL_BUILD_ARGS...
 
 expect "defaults" "array=alloca:2 pool=arena path=heap,builtin malloc=system stats=off" \
 	"$@" //:plain
-expect "flags" "array=heap:2 pool=malloc path=inline,libc malloc=jemalloc stats=on" \
+expect "flags" "array=heap:2 pool=malloc path=inline,builtin malloc=jemalloc stats=on" \
 	"$@" //:plain --@allot//alloc:array=heap --@allot//alloc:pool=malloc \
 	--@allot//alloc:path_store=inline --@allot//alloc:malloc=jemalloc --@allot//alloc:stats=true
-expect "pinned over flags" "array=inline:2 pool=malloc path=inline,libc malloc=system stats=on" \
+expect "pinned over flags" "array=inline:2 pool=malloc path=inline,builtin malloc=system stats=on" \
 	"$@" //:pinned --@allot//alloc:pool=arena --@allot//alloc:array=heap
 expect_error "a program built with other knobs than its library" \
 	"undefined reference to 'allot_library_built_with_pool_malloc_checks_on'" "$@" //:mismatched
