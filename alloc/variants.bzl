@@ -33,6 +33,38 @@ def strategy_combinations():
         for fmt in KNOBS["path_format"].values
     ]
 
+def _pairs(combination):
+    """The (knob, value, knob, value) pairs of a combination, knobs in table order."""
+    knobs = [knob for knob in KNOBS if knob in combination]
+    return [
+        (a, combination[a], b, combination[b])
+        for i, a in enumerate(knobs)
+        for b in knobs[i + 1:]
+    ]
+
+def pairwise_cover(combinations):
+    """The fewest of `combinations` that a greedy choice finds in which every pair of
+    values of two knobs that `combinations` holds occurs (6 of the 24 strategy
+    combinations). Each step takes the first combination with the most pairs not yet
+    covered."""
+    left = {}
+    for combination in combinations:
+        for pair in _pairs(combination):
+            left[pair] = True
+    cover = []
+    for _ in combinations:
+        if not left:
+            break
+        best, best_new = None, -1
+        for combination in combinations:
+            new = len([pair for pair in _pairs(combination) if pair in left])
+            if new > best_new:
+                best, best_new = combination, new
+        cover.append(best)
+        for pair in _pairs(best):
+            left.pop(pair, None)
+    return cover
+
 def variant_tags(strategies, tags = []):
     """The tags of a variant's targets: GLIBC_ONLY when it links a glibc-only backend."""
     if strategies.get("malloc", "system") in MALLOC_LIBS:

@@ -1,7 +1,7 @@
 """The test matrix: the variants every test of the suite runs under."""
 
-load("//alloc:variants.bzl", "strategy_combinations")
-load("//toolchains:toolchains.bzl", "MALLOC_LIBS")
+load("//alloc:variants.bzl", "allot_test_variants", "pairwise_cover", "strategy_combinations")
+load("//toolchains:toolchains.bzl", "FULL_MATRIX", "MALLOC_LIBS")
 
 def suite_variants():
     """The variants every test runs under: every value of every knob.
@@ -19,3 +19,26 @@ def suite_variants():
     variants.append({"array": "inline", "array_inline_max": "0", "stats": "true"})
     variants.append({"array": "alloca", "array_inline_max": "8", "stats": "true"})
     return variants
+
+def matrix_test_variants(name, tags = [], **kwargs):
+    """allot_test_variants over suite_variants(), the strategy combinations outside their
+    pairwise cover tagged FULL_MATRIX: every value of every knob, and every pair of values
+    of two strategy knobs, runs everywhere; every combination runs on glibc and musl."""
+    cover = [dict(v, stats = "true") for v in pairwise_cover(strategy_combinations())]
+    outside = [v for v in suite_variants() if _combination(v) and v not in cover]
+    allot_test_variants(
+        name = name,
+        tags = tags,
+        variants = [v for v in suite_variants() if v not in outside],
+        **kwargs
+    )
+    allot_test_variants(
+        name = name,
+        tags = tags + [FULL_MATRIX],
+        variants = outside,
+        **kwargs
+    )
+
+def _combination(variant):
+    """Whether a variant sets every strategy knob (one of strategy_combinations())."""
+    return all([knob in variant for knob in strategy_combinations()[0]])

@@ -196,7 +196,7 @@ static void *count_in_a_thread(void *arg)
 	for (i = 0; i < ROUNDS; i++) {
 		unsigned *kept;
 
-		use_array(ALLOT_ARRAY_INLINE_MAX + 1); /* always the heap */
+		use_one_line_array(ALLOT_ARRAY_INLINE_MAX + 1); /* always the heap */
 		kept = allot_pool_alloc(&pool, 8);
 		*kept = id;
 		allot_path_reset(&path);

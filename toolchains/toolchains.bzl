@@ -26,3 +26,8 @@ MALLOC_LIBS = {
 
 # Tag of targets that only glibc builds have (the cross configs skip them).
 GLIBC_ONLY = "glibc_only"
+
+# Tag of the test variants of strategy combinations outside the pairwise cover
+# (tests/matrix.bzl): glibc and musl run them; MinGW, ASan and TSan, where a run costs
+# several times more, skip them (.bazelrc).
+FULL_MATRIX = "full_matrix"

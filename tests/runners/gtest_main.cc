@@ -40,5 +40,11 @@ int main(int argc, char **argv)
 		testing::RegisterTest(t->suite, t->name, nullptr, nullptr, t->file, t->line,
 		                      [t]() -> testing::Test * { return new CTest(t); });
 	std::printf("allot: %s\n", allot_config());
-	return RUN_ALL_TESTS();
+	int failed = RUN_ALL_TESTS();
+	// A filter that matches no test (GTEST_FILTER, --gtest_filter) must not pass unseen.
+	if (testing::UnitTest::GetInstance()->test_to_run_count() == 0) {
+		std::fprintf(stderr, "allot: the filter selects no test\n");
+		return 1;
+	}
+	return failed;
 }
