@@ -158,3 +158,10 @@ int allot_check_call(void (*fn)(void *), void *arg, char *msg, size_t size)
 	allot_set_die(before);
 	return 0;
 }
+
+unsigned long allot_test_sample(void)
+{
+	const char *n = getenv("ALLOT_TEST_SAMPLE");
+
+	return n && atoi(n) > 0 ? (unsigned long) atoi(n) : 1;
+}

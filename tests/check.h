@@ -55,6 +55,13 @@ __attribute__((noreturn, format(printf, 3, 4)))
 void allot_check_fail(const char *file, int line, const char *fmt, ...);
 
 /*
+ * 1, or the N of ALLOT_TEST_SAMPLE (tests/runners/valgrind_run.sh sets it). Under a tool
+ * that makes each call fifty times slower, the tests of many generated cases keep every
+ * Nth one: what the tool checks is in each.
+ */
+unsigned long allot_test_sample(void);
+
+/*
  * Runs fn(arg) with a die handler that records the message in msg (size bytes) and
  * jumps back. Returns whether the handler was called; msg is "" if not. For a call
  * that may die or not (CHECK_DIES is for one that must).

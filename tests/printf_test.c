@@ -7,8 +7,8 @@
  * byte. The calls are the formatter's generated cases (tests/format_gen.h): every spec of
  * the grid with two sets of arguments, and random formats of several conversions.
  *
- * Under a tool that makes each call a hundred times slower, ALLOT_TEST_SAMPLE=N (set by
- * tests/runners/valgrind_run.sh) keeps every Nth case: what the tool checks is in each.
+ * Under ALLOT_TEST_SAMPLE=N (tests/check.h) every Nth case runs, and an output longer
+ * than 2 * EDGE bytes is cut at every Nth size between its first and last EDGE.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -20,7 +20,8 @@
 #include "tests/check.h"
 #include "tests/format_gen.h"
 
-#define GUARD 8 /* bytes past size, which neither may write */
+#define GUARD 8  /* bytes past size, which neither may write */
+#define EDGE  64 /* sizes near either end of an output, each tried under sampling too */
 
 struct diff {
 	FILE *mine, *theirs; /* allot_vfprintf's and vfprintf's files */
@@ -43,7 +44,7 @@ static void compare(void *ctx, const char *fmt, ...)
 {
 	struct diff *d = ctx;
 	va_list ap, copy;
-	size_t size;
+	size_t size, step;
 	int n, m, total;
 
 	va_start(ap, fmt);
@@ -52,7 +53,8 @@ static void compare(void *ctx, const char *fmt, ...)
 	va_end(copy);
 	d->calls++;
 	for (size = 0; total >= 0 && size <= (size_t) total + 2 && size + GUARD <= sizeof(want);
-	     size++) {
+	     size += step) {
+		step = size < EDGE || size + EDGE > (size_t) total ? 1 : allot_test_sample();
 		memset(want, 'x', size + GUARD);
 		memset(got, 'x', size + GUARD);
 		va_copy(copy, ap);
@@ -110,14 +112,6 @@ static void finish(struct diff *d)
 		                 d->failures, d->calls, d->first);
 }
 
-/* 1, or the N of ALLOT_TEST_SAMPLE: every Nth case runs. */
-static unsigned long sample(void)
-{
-	const char *n = getenv("ALLOT_TEST_SAMPLE");
-
-	return n && atoi(n) > 0 ? (unsigned long) atoi(n) : 1;
-}
-
 struct grid {
 	struct diff *d;
 	unsigned long k, specs, every;
@@ -144,7 +138,7 @@ ALLOT_TEST(printf, the_grid_at_every_size_and_on_a_stream)
 	struct grid g = {&d, 0, 0, 0};
 	unsigned long specs;
 
-	g.every = sample();
+	g.every = allot_test_sample();
 	start(&d);
 	specs = fg_each_spec(run_spec, &g);
 	CHECK_EQ(d.calls, 2 * ((specs + g.every - 1) / g.every));
@@ -156,7 +150,7 @@ ALLOT_TEST(printf, random_formats_at_every_size_and_on_a_stream)
 {
 	static struct diff d;
 	uint64_t state = 0x243f6a8885a308d3ULL;
-	unsigned long round, rounds = 5000 / sample();
+	unsigned long round, rounds = 5000 / allot_test_sample();
 
 	start(&d);
 	for (round = 0; round < rounds; round++) {
