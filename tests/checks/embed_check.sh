@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Embedding without Bazel: every .c under alloc/ (and strategies/) compiles with the same
-# knobs and -I<repo root>. Builds tests/api_program.c, and the whole C suite with the
-# plain runner, with plain cc (gcc and clang, -Werror) under every combination of the
-# array, pool and path strategies (store and format), stats on and off, misuse checks on
-# (the Bazel suite runs them off too), and runs them, two combinations at a time.
+# knobs and -I<repo root>. Builds the library, then tests/api_program.c and the whole C
+# suite with the plain runner against it, with plain cc (gcc and clang, -Werror) under
+# every combination of the array, pool and path strategies (store and format), stats on
+# or off with them so that each value meets both (tests/checks/knob_combinations.sh
+# --cover), misuse checks on (the Bazel suite runs them off too), and runs them, two
+# combinations at a time.
 #
 #   tests/checks/embed_check.sh [CC ...]      default: gcc clang
 set -euo pipefail
@@ -20,9 +22,13 @@ check() {
 	local cc=$1 dir
 	shift
 	dir=$(mktemp -d "$out/run.XXXXXX")
-	if ! "$cc" $EMBED_CFLAGS "$@" alloc/*.c strategies/*.c tests/api_program.c -o "$dir/api" ||
+	# The library's objects, a directory per source directory (both have a pool.c).
+	mkdir "$dir/alloc" "$dir/strategies"
+	if ! (cd "$dir/alloc" && "$cc" $EMBED_CFLAGS -I"$OLDPWD" "$@" -c "$OLDPWD"/alloc/*.c) ||
+		! (cd "$dir/strategies" && "$cc" $EMBED_CFLAGS -I"$OLDPWD" "$@" -c "$OLDPWD"/strategies/*.c) ||
+		! "$cc" $EMBED_CFLAGS "$@" tests/api_program.c "$dir"/*/*.o -o "$dir/api" ||
 		! "$dir/api" >/dev/null ||
-		! "$cc" $EMBED_CFLAGS "$@" alloc/*.c strategies/*.c tests/*_test.c "$out/$cc"-common/*.o \
+		! "$cc" $EMBED_CFLAGS "$@" tests/*_test.c "$dir"/*/*.o "$out/$cc"-common/*.o \
 			-o "$dir/suite" -ldl -pthread ||
 		! "$dir/suite" >"$dir/log"; then
 		echo "embed_check: FAILED: $cc $*"
@@ -38,10 +44,10 @@ for cc in "${compilers[@]}"; do
 	for src in tests/check.c tests/format_gen.c tests/runners/plain_main.c; do
 		"$cc" $EMBED_CFLAGS -c "$src" -o "$out/$cc-common/$(basename "$src" .c).o"
 	done
-	# The suite's misuse tests need the checks: the combinations with ALLOT_CHECKS=1.
+	# The suite's misuse tests need the checks: on in every combination.
 	while read -r knobs; do
 		combinations+=("$cc $knobs")
-	done < <(tests/checks/knob_combinations.sh | grep -- '-DALLOT_CHECKS=1')
+	done < <(tests/checks/knob_combinations.sh --cover | sed 's/-DALLOT_CHECKS=0/-DALLOT_CHECKS=1/')
 done
 
 export -f check

@@ -6,8 +6,9 @@
 #   -Wcomma -Wtautological-constant-out-of-range-compare,
 #
 # with gcc and clang, in each of the modes gnu99 (at -O2), c11, c17 and c2x (the
-# front end's diagnostics: -fsyntax-only), under every knob
-# combination (tests/checks/knob_combinations.sh); the same as C99 without GNU C (clang with
+# front end's diagnostics: -fsyntax-only): gcc's gnu99 under every knob combination, the
+# others under every combination of the strategies with every pair of knob values
+# (tests/checks/knob_combinations.sh [--cover]); the same as C99 without GNU C (clang with
 # __GNUC__ and __clang__ undefined: the portable branches of alloc/compiler.h); and the
 # public headers, with every macro of the API expanded (tests/checks/strict/cxx_api.cc), as C++
 # with g++ and clang++. Then knobs in the first release's spelling, and bad values, must
@@ -70,18 +71,23 @@ for f in "${headers[@]}"; do
 done
 export SOURCES="${sources[*]}"
 
+# Git's own build (gcc, gnu99) under every knob combination; every other compiler and
+# mode under each combination of the strategies once, with stats and checks covering
+# every pair of knob values (knob_combinations.sh --cover).
 jobs=()
-while read -r knobs; do
-	for mode in "${modes[@]}"; do
-		for cc in gcc clang; do
+for mode in "${modes[@]}"; do
+	for cc in gcc clang; do
+		cover=--cover
+		[ "$cc $mode" = "gcc gnu99" ] && cover=
+		while read -r knobs; do
 			jobs+=("$cc $mode $knobs")
-		done
+		done < <(tests/checks/knob_combinations.sh $cover)
 	done
-done < <(tests/checks/knob_combinations.sh)
+done
 # Without GNU C (c99: the portable branches need no later standard).
 while read -r knobs; do
 	jobs+=("clang-nognu c99 $knobs")
-done < <(tests/checks/knob_combinations.sh)
+done < <(tests/checks/knob_combinations.sh --cover)
 # The host's heap and die handler named (alloc/config.h and die.c declare them).
 hooks="-DALLOT_MALLOC=host_malloc -DALLOT_REALLOC=host_realloc -DALLOT_FREE=host_free -DALLOT_DIE_DEFAULT=host_die"
 for mode in "${modes[@]}"; do
