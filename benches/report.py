@@ -13,9 +13,12 @@ bench-report/*.svg (the same ratios as bar charts) and bench-report/*.json (the 
 figures), and prints the tables.
 
     bazel run //benches:report [-- --quick] [-- --rounds N] [-- --only glibc,musl] [-- --render]
+        [-- --bazel-flag=--config=ci ...]
 
 --quick is a smoke run: tiny sizes, one round, two repetitions. --render rebuilds
 report.md and the charts from the JSON of the last run, without running anything.
+--bazel-flag passes a flag to every Bazel command the report runs (give the flags the
+report itself was built with, and the benchmarks already built are not built again).
 """
 
 import argparse
@@ -30,8 +33,11 @@ import sys
 PLATFORMS = {"glibc": [], "musl": ["--config=musl"], "mingw": ["--config=mingw"]}
 
 
+BAZEL_FLAGS = []
+
+
 def bazel(ws, args, out_file):
-    command = [os.path.join(ws, "bazelw")] + args
+    command = [os.path.join(ws, "bazelw"), args[0]] + BAZEL_FLAGS + args[1:]
     print("report: " + " ".join(command[1:]), file=sys.stderr, flush=True)
     with open(out_file, "w") as out:
         done = subprocess.run(command, cwd=ws, stdout=out)
@@ -300,7 +306,10 @@ def main():
     parser.add_argument("--render", action="store_true")
     parser.add_argument("--backends", default="system",
                         help="the heap backends, comma-separated (BUILD.bazel passes alloc/knobs.bzl's)")
+    parser.add_argument("--bazel-flag", action="append", default=[],
+                        help="a flag for every Bazel command the report runs (repeatable)")
     opts = parser.parse_args()
+    BAZEL_FLAGS.extend(opts.bazel_flag)
     backends = [b for b in opts.backends.split(",") if b]
     ws = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
     if not ws:
