@@ -129,6 +129,7 @@ static uint64_t flush_raw(struct walk *w, FILE *out)
 	return h;
 }
 
-#define VARIANT_NAME NULL /* named by its strategies */
+#define VARIANT_NAME           NULL /* named by its strategies */
+#define WALK_POOL_FOOTPRINT(w) allot_pool_footprint(&(w)->pool)
 
 #include "benches/tree_diff_main.h"

@@ -15,6 +15,8 @@
  *                            const struct tree_entry *new, char status);
  *   static uint64_t flush_raw(struct walk *w, FILE *out);  the raw lines, and their checksum
  *   #define VARIANT_NAME  the result line's name: NULL for allot's (its strategies name it)
+ *   #define WALK_POOL_FOOTPRINT(w)  optional: the bytes the walk's pool holds from the heap
+ *                 once every change is queued, printed as the result's pool_footprint
  *
  * A file that includes it defines _POSIX_C_SOURCE (200809L) before any header.
  */

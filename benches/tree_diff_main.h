@@ -80,6 +80,7 @@ int main(int argc, char **argv)
 	struct walk w;
 	FILE *out = NULL;
 	uint64_t checksum, start, elapsed;
+	size_t footprint = 0;
 	unsigned long long changes;
 	struct allot_stats stats;
 	const char *variant = VARIANT_NAME ? VARIANT_NAME : "allot";
@@ -122,6 +123,9 @@ int main(int argc, char **argv)
 	start = bench_now_ns();
 	diff_trees(&w, pair.a, pair.b);
 	checksum = flush_raw(&w, out);
+#ifdef WALK_POOL_FOOTPRINT
+	footprint = WALK_POOL_FOOTPRINT(&w);
+#endif
 	walk_release(&w);
 	elapsed = bench_now_ns() - start;
 	BENCH_COUNT_STOP(variant);
@@ -142,6 +146,8 @@ int main(int argc, char **argv)
 	if (ALLOT_STATS && !VARIANT_NAME)
 		printf(" heap_calls=%llu",
 		       (unsigned long long) (stats.heap_allocs + stats.heap_frees));
+	if (footprint)
+		printf(" pool_footprint=%llu", (unsigned long long) footprint);
 	printf("\n");
 	if (want_stats)
 		allot_stats_print(stdout);
