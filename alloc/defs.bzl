@@ -183,7 +183,7 @@ _tune_mode = transition(implementation = _tune_mode_impl, inputs = [], outputs =
 def _tune_impl(ctx):
     cpu = ctx.var["TARGET_CPU"]
     toolchain = cpu if cpu in CROSS_TOOLCHAINS else "glibc"
-    runfiles = ctx.runfiles(files = ctx.files.data + [ctx.file._tuner])
+    runfiles = ctx.runfiles(files = ctx.files.data + [ctx.file._tuner] + ctx.files._tuner_lib)
     ways = []
     for name, combination in tune_combinations(ctx.attr.knobs, ctx.attr, cpu):
         info = ctx.split_attr.binary[name][DefaultInfo]
@@ -253,6 +253,7 @@ _TUNE_ATTRS = {
         default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
     ),
     "_tuner": attr.label(default = Label("//tools:allot-tune"), allow_single_file = True),
+    "_tuner_lib": attr.label(default = Label("//tools:allot_tune_lib")),
 }
 
 _tune = rule(implementation = _tune_impl, attrs = _TUNE_ATTRS, executable = True)

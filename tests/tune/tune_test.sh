@@ -5,6 +5,9 @@
 #  - no_pools: pool is a tie and keeps its default;
 #  - default_knobs: with no knobs named, the heap backend is among them;
 #  - differs: refused, with the differing bytes shown;
+#  - paths_kept: path_store=inline wins on instructions at 2x the peak memory, which
+#    every decision states; under --max-memory=1.25 the tuner keeps heap, and deciding on
+#    memory, the default (heap) wins;
 #  - --write merges the pins into a .bazelrc: other lines and other toolchains' pins stay,
 #    this toolchain's line is replaced, not added twice; on glibc, a glibc-only backend
 #    pinned leaves every cross toolchain a line that pins one it links.
@@ -31,7 +34,7 @@ expect() { # expect PATTERN WHAT
 tests/tune/pool_heavy_tune --metric="$metric" --rounds=3 >"$out" 2>&1 || fail "pool_heavy_tune failed"
 expect '^  pool +arena +(default|tie) ' "pool_heavy: the pool decision"
 if [ "$metric" = instructions ]; then
-	expect '^  pool +arena +default +the default wins: malloc takes [1-9][0-9]*\.[0-9]+x, exact$' \
+	expect '^  pool +arena +default +the default wins: malloc takes [1-9][0-9]*\.[0-9]+x, exact; peak memory [0-9]+\.[0-9]+x$' \
 		"pool_heavy: arena beats malloc"
 	expect '^strategies = \{"pool": "arena", "array": "[a-z]+"\}$' "pool_heavy: the strategies dict"
 	# by time too, on every toolchain: arena kept (malloc, 2-3x slower, cannot win), with
@@ -44,7 +47,7 @@ expect '^strategies = \{"pool": "arena", "array": "[a-z]+"\}$' "pool_heavy: the 
 # no_pools: a tie that keeps the default
 tests/tune/no_pools_tune --metric="$metric" --rounds=3 >"$out" 2>&1 || fail "no_pools_tune failed"
 if [ "$metric" = instructions ]; then
-	expect '^  pool +arena +tie +keeps the default: malloc takes 1\.00x, exact$' "no_pools: pool is a tie"
+	expect '^  pool +arena +tie +keeps the default: malloc takes 1\.00x, exact; peak memory [0-9]+\.[0-9]+x$' "no_pools: pool is a tie"
 else
 	expect '^  pool +arena +(tie|default) ' "no_pools: the pool decision"
 fi
@@ -72,6 +75,26 @@ expect 'the builds disagree: a strategy changed the output' "differs: refused"
 expect "^first difference in differs.out, at byte [0-9]+ \\(line 4\\):$" "differs: where"
 expect "pool=[a-z]+,*: .*pool=arena" "differs: the arena build's bytes"
 expect "pool=[a-z]+,*: .*pool=malloc" "differs: the malloc build's bytes"
+
+# paths_kept: the faster store takes more memory (not under the sanitizers, whose own
+# heap and shadow memory are in every peak)
+if [ "$metric" = instructions ]; then
+	tests/tune/paths_kept_tune --metric=instructions >"$out" 2>&1 || fail "paths_kept_tune failed"
+	expect '^  path_store +inline +wins +0\.[0-9]+x the instructions with heap, exact; peak memory [1-9][0-9]*\.[0-9]+x$' \
+		"paths_kept: inline wins, and its memory is stated"
+	expect "^chosen: path_store=inline,path_format=builtin, .*; peak memory [0-9.]+ MiB, [1-9][0-9]*\.[0-9]+x the defaults' " \
+		"paths_kept: the chosen combination's memory"
+	tests/tune/paths_kept_tune --metric=instructions --max-memory=1.25 >"$out" 2>&1 ||
+		fail "paths_kept_tune --max-memory failed"
+	expect "^  path_store +heap +memory +keeps the default: inline takes 0\.[0-9]+x the instructions, exact, but its combination takes [0-9.]+x the defaults' peak memory, over 1\.25x$" \
+		"paths_kept: over --max-memory, inline is not chosen"
+	expect "^chosen: path_store=heap,path_format=builtin, the defaults; peak memory " \
+		"paths_kept: the defaults, under the limit"
+	tests/tune/paths_kept_tune --metric=memory --rounds=4 >"$out" 2>&1 || fail "paths_kept_tune --metric=memory failed"
+	expect '^  path_store +heap +default +the default wins: inline takes [1-9][0-9]*\.[0-9]+x, confidence ' \
+		"paths_kept: by memory, heap wins"
+	expect ' peak MiB ' "paths_kept: the table has the peak memory"
+fi
 
 # --write: merged into an existing file
 rc=${TEST_TMPDIR:-/tmp}/tune_test.bazelrc

@@ -1,0 +1,162 @@
+# SPDX-License-Identifier: MIT
+"""Unit tests of tools/allot_tune: the sign test, the decision rules (wins, default, tie,
+the memory limit) and --write's merging. Run: python3 -m unittest allot_tune_test (in
+tools/), or ./bazelw test //tools:allot_tune_test."""
+
+import contextlib
+import io
+import os
+import tempfile
+import types
+import unittest
+
+from allot_tune.deciding import Decider, sign_test_p
+from allot_tune.pinning import write_pins
+
+KNOBS = {"pool": {"values": ["arena", "malloc"], "default": "arena"},
+         "array": {"values": ["alloca", "heap"], "default": "alloca"}}
+
+
+def samples(figure, rounds=6):
+    """{combination key: [figure(combination, round) for each round]} over KNOBS."""
+    out = {}
+    for pool in KNOBS["pool"]["values"]:
+        for array in KNOBS["array"]["values"]:
+            combination = {"pool": pool, "array": array}
+            out[tuple(sorted(combination.items()))] = [figure(combination, r) for r in range(rounds)]
+    return out
+
+
+def verdict(decision, knob):
+    return next(v for v in decision["knobs"] if v["knob"] == knob)
+
+
+class SignTest(unittest.TestCase):
+    def test_exact_tail_probabilities(self):
+        self.assertEqual(sign_test_p(5, 5), 1 / 32)
+        self.assertEqual(sign_test_p(0, 7), 1.0)
+        self.assertEqual(sign_test_p(3, 4), 5 / 16)  # 3 or 4 of 4: (4 + 1) / 16
+        self.assertEqual(sign_test_p(6, 12), sum(__import__("math").comb(12, k) for k in range(6, 13)) / 4096)
+
+
+class Decisions(unittest.TestCase):
+    def test_a_value_faster_in_every_pair_wins(self):
+        # malloc is 20% faster than arena in every round; array makes no difference
+        def figure(c, r):
+            return (80 if c["pool"] == "malloc" else 100) + r % 2
+        d = Decider(KNOBS, samples(figure), "time", 0.95, 0.01).decide()
+        self.assertEqual(verdict(d, "pool")["verdict"], "wins")
+        self.assertEqual(d["chosen"]["pool"], "malloc")
+        self.assertAlmostEqual(verdict(d, "pool")["ratio"], 0.8, places=1)
+        self.assertGreater(verdict(d, "pool")["confidence"], 0.999)
+
+    def test_the_default_faster_in_every_pair_is_the_default(self):
+        def figure(c, r):
+            return 130 if c["pool"] == "malloc" else 100
+        d = Decider(KNOBS, samples(figure), "time", 0.95, 0.01).decide()
+        v = verdict(d, "pool")
+        self.assertEqual((v["verdict"], v["value"], v["against"]), ("default", "arena", "malloc"))
+        self.assertAlmostEqual(v["ratio"], 1.3)
+
+    def test_a_gain_below_min_gain_is_a_tie(self):
+        # heap arrays 0.5% faster in every pair: sure, but under the 1% gain a win needs
+        def figure(c, r):
+            return 199 if c["array"] == "heap" else 200
+        d = Decider(KNOBS, samples(figure), "time", 0.95, 0.01).decide()
+        v = verdict(d, "array")
+        self.assertEqual((v["verdict"], v["value"]), ("tie", "alloca"))
+        self.assertEqual(v["faster"], "it")
+
+    def test_a_gain_the_rounds_do_not_show_surely_is_a_tie(self):
+        # heap 10% faster in 4 pairs of 12, slower in the rest: no win, no default
+        def figure(c, r):
+            if c["array"] != "heap":
+                return 100
+            return 90 if r < 2 else 105
+        d = Decider(KNOBS, samples(figure), "time", 0.95, 0.01).decide()
+        self.assertEqual(verdict(d, "array")["verdict"], "tie")
+        self.assertEqual(d["chosen"], {"pool": "arena", "array": "alloca"})
+
+    def test_too_few_rounds_is_a_tie_however_large_the_gain(self):
+        # 2 rounds x 2 combinations = 4 pairs: at best 1/16 > 0.025 (0.05 over two values)
+        def figure(c, r):
+            return 50 if c["pool"] == "malloc" else 100
+        d = Decider(KNOBS, samples(figure, rounds=2), "time", 0.95, 0.01).decide()
+        self.assertEqual(verdict(d, "pool")["verdict"], "tie")
+
+    def test_instructions_are_exact_the_gain_alone_decides(self):
+        def figure(c, r):
+            return 98 if c["array"] == "heap" else 100
+        d = Decider(KNOBS, samples(figure, rounds=1), "instructions", 0.95, 0.01).decide()
+        v = verdict(d, "array")
+        self.assertEqual((v["verdict"], v["value"], v["confidence"]), ("wins", "heap", None))
+
+    def test_the_memory_limit_skips_a_win_that_goes_over_it(self):
+        # both knobs win on time; malloc pools take 3x the memory, heap arrays 1.1x
+        def time(c, r):
+            return 100 * (0.5 if c["pool"] == "malloc" else 1) * (0.9 if c["array"] == "heap" else 1)
+
+        def memory(c, r):
+            return 1000 * (3 if c["pool"] == "malloc" else 1) * (1.1 if c["array"] == "heap" else 1)
+        free = Decider(KNOBS, samples(time), "time", 0.95, 0.01, samples(memory)).decide()
+        self.assertEqual(free["chosen"], {"pool": "malloc", "array": "heap"})
+        self.assertAlmostEqual(verdict(free, "pool")["memory_ratio"], 3)
+        self.assertAlmostEqual(free["memory"]["peak_kib"] / free["memory"]["default_kib"], 3.3)
+        limited = Decider(KNOBS, samples(time), "time", 0.95, 0.01, samples(memory), 1.5).decide()
+        self.assertEqual(limited["chosen"], {"pool": "arena", "array": "heap"})
+        pool = verdict(limited, "pool")
+        self.assertEqual((pool["verdict"], pool["value"], pool["against"]), ("memory", "arena", "malloc"))
+        self.assertAlmostEqual(pool["over"], 3)
+        self.assertEqual(verdict(limited, "array")["verdict"], "wins")
+
+    def test_deciding_on_memory(self):
+        def memory(c, r):
+            return (1000 if c["pool"] == "malloc" else 1500) + r
+        d = Decider(KNOBS, samples(memory), "memory", 0.95, 0.01, samples(memory)).decide()
+        self.assertEqual(verdict(d, "pool")["verdict"], "wins")
+        self.assertEqual(d["chosen"]["pool"], "malloc")
+
+
+class Pins(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.rc = os.path.join(self.dir, "user.bazelrc")
+
+    def tearDown(self):
+        for name in os.listdir(self.dir):
+            os.remove(os.path.join(self.dir, name))
+        os.rmdir(self.dir)
+
+    def write(self, toolchain, chosen, backends=None):
+        opts = types.SimpleNamespace(target="//x:tune", toolchain=toolchain, write=self.rc,
+                                     flag_prefix="//alloc:", backends=backends or {})
+        decision = {"chosen": chosen, "metric": "time"}
+        with contextlib.redirect_stdout(io.StringIO()):
+            write_pins(opts, decision, None)
+        with open(self.rc) as f:
+            return f.read().splitlines()
+
+    def test_merging_keeps_other_lines_and_replaces_its_own(self):
+        with open(self.rc, "w") as f:
+            f.write("# mine\nbuild --copt=-O2\nbuild:musl --//alloc:pool=malloc\n")
+        self.write("glibc", {"pool": "arena"})
+        lines = self.write("glibc", {"pool": "malloc", "array": "heap"})
+        self.assertIn("# mine", lines)
+        self.assertIn("build --copt=-O2", lines)
+        self.assertIn("build:musl --//alloc:pool=malloc", lines)
+        self.assertIn("build --//alloc:pool=malloc --//alloc:array=heap", lines)
+        self.assertNotIn("build --//alloc:pool=arena", lines)
+        self.assertEqual(sum(1 for l in lines if l.startswith("# allot-tune")), 1)
+
+    def test_a_cross_toolchain_gets_a_backend_it_links(self):
+        with open(self.rc, "w") as f:
+            f.write("build:musl --//alloc:pool=malloc\n")
+        lines = self.write("glibc", {"malloc": "mimalloc"},
+                           {"musl": ["system"], "mingw": ["system"]})
+        self.assertIn("build --//alloc:malloc=mimalloc", lines)
+        self.assertIn("build:musl --//alloc:pool=malloc --//alloc:malloc=system", lines)
+        self.assertIn("build:mingw --//alloc:malloc=system", lines)
+
+
+if __name__ == "__main__":
+    unittest.main()
