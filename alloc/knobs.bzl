@@ -1,9 +1,10 @@
 """The knobs of allot, in one table that the flags, the transition and the variants share.
 
-Adding a strategy value: add its name to `values` below; in C, its file
-strategies/<knob>_<value>.h, its two lines in alloc/config.h's knob table and its line in
-the knob's chooser (strategies/<knob>.c; arrays: alloc/array.h). The --//alloc flag
-accepts it, allot_cc_* can pin it, and the test and benchmark variants pick it up.
+This is the one table of allot's knobs: alloc/config.h, allot.mk, CMakeLists.txt,
+meson_options.txt, README.md's knob table and tools/allot-tune are checked against it
+(tests/checks/knob_check.py, in CI). Adding a strategy value: strategies/README.md lists
+every file; the --//alloc flag accepts it, allot_cc_* can pin it, and the test and
+benchmark variants pick it up.
 """
 
 load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "MALLOC_LIBS", "toolchain_setting")
@@ -49,6 +50,11 @@ KNOBS = {
         "ALLOT_CHECKS={}",
         c_values = {"auto": None, "on": "1", "off": "0"},
     ),
+}
+
+# The knobs C alone has (no Bazel flag: Bazel builds keep the default), in the same form.
+C_ONLY_KNOBS = {
+    "path_inline_size": _count(128, "ALLOT_PATH_INLINE_SIZE={}"),
 }
 
 TUNED = [knob for knob, spec in KNOBS.items() if spec.tuned]

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Unit tests of tools/allot_tune: the sign test, the decision rules (wins, default, tie,
-the memory limit) and --write's merging. Run: python3 -m unittest allot_tune_test (in
+the memory limit), the knob table and --write's merging. Run: python3 -m unittest allot_tune_test (in
 tools/), or ./bazelw test //tools:allot_tune_test."""
 
 import contextlib
@@ -11,6 +11,7 @@ import types
 import unittest
 
 from allot_tune.deciding import Decider, sign_test_p
+from allot_tune.knobs import c_flag, knob_table, load_knobs
 from allot_tune.pinning import write_pins
 
 KNOBS = {"pool": {"values": ["arena", "malloc"], "default": "arena"},
@@ -115,6 +116,22 @@ class Decisions(unittest.TestCase):
         d = Decider(KNOBS, samples(memory), "memory", 0.95, 0.01, samples(memory)).decide()
         self.assertEqual(verdict(d, "pool")["verdict"], "wins")
         self.assertEqual(d["chosen"]["pool"], "malloc")
+
+
+class Knobs(unittest.TestCase):
+    def test_every_entry_of_the_table_is_read(self):
+        # entries over several lines (checks) and with computed values (malloc) included
+        knobs = load_knobs()
+        self.assertEqual(knobs["checks"]["values"], ["auto", "on", "off"])
+        self.assertEqual(knobs["malloc"]["values"][0], "system")
+        self.assertEqual(knobs["array_inline_max"]["kind"], "int")
+        self.assertEqual(list(knob_table()), ["array", "pool", "path_store", "path_format"])
+
+    def test_c_flags(self):
+        knobs = load_knobs()
+        self.assertEqual(c_flag(knobs["pool"], "arena"), "-DALLOT_POOL_STRATEGY=ALLOT_POOL_ARENA")
+        self.assertEqual(c_flag(knobs["checks"], "off"), "-DALLOT_CHECKS=0")
+        self.assertEqual(c_flag(knobs["checks"], "auto"), "")
 
 
 class Pins(unittest.TestCase):

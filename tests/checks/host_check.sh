@@ -134,7 +134,7 @@ for host in "${hosts[@]}"; do
 		if (cd "$dir" && tools/allot-tune --knobs pool,array --metric=instructions \
 			--build "$build" --run '{dir}/catalog --input examples/catalog/words.txt' \
 			--write examples/catalog/allot-tuned.mk) >"$dir/log" 2>&1 &&
-			grep -Eq '^  pool +arena +default +the default wins: malloc takes [0-9.]+x, exact$' "$dir/log" &&
+			grep -Eq '^  pool +arena +default +the default wins: malloc takes [0-9.]+x, exact; peak memory [0-9.]+x$' "$dir/log" &&
 			grep -qx 'ALLOT_POOL_STRATEGY = arena' "$dir/examples/catalog/allot-tuned.mk"; then
 			ok "tune: tools/allot-tune over the Make-built example keeps pool=arena"
 			sed -n '/^decision/,$p' "$dir/log" | sed 's/^/    /'

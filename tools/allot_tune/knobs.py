@@ -1,36 +1,85 @@
 # SPDX-License-Identifier: MIT
-"""The knob table, read from alloc/knobs.bzl in the same checkout."""
+"""The knob table: alloc/knobs.bzl's KNOBS, the one table of allot's knobs, evaluated.
+
+Its entries are calls of _choice, _count and _switch over literals (and MALLOC_LIBS from
+toolchains/toolchains.bzl), which read the same in Python: the expression is evaluated
+with those three defined here, and nothing else in reach. tools/allot-tune's --build and
+tests/checks/knob_check.py (which holds every other place a knob is written to it) read
+it from here."""
 
 import os
-import re
 import sys
 
-CHOICE = re.compile(r'^\s*"(\w+)": _choice\(\s*\[([^\]]*)\],\s*"(\w+)",\s*"([^"]+)"(.*)$')
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", ".."))
+
+
+def _expression(text, name, path):
+    """The expression assigned to `name` at the top level of a .bzl file's text: from
+    after "NAME = " to the brace that closes it at the start of a line."""
+    start = text.find("\n%s = " % name)
+    end = text.find("\n}\n", start)
+    if start < 0 or end < 0:
+        sys.exit("allot: %s has no top-level '%s = {...}'" % (path, name))
+    return text[start + len(name) + 4:end + 2]
+
+
+def _read(root, path):
+    full = os.path.join(root, path)
+    if not os.path.isfile(full):
+        sys.exit("allot: the knobs are read from %s, which is missing: run this from an "
+                 "allot checkout" % full)
+    with open(full) as f:
+        return f.read()
+
+
+def _entry(kind, values, default, define, c_values=None, tuned=False):
+    return {"kind": kind, "values": values, "default": default, "define": define,
+            "c_values": c_values, "tuned": tuned}
+
+
+def load_knobs(root=ROOT):
+    """alloc/knobs.bzl's KNOBS: {knob: {"kind": "string"|"int"|"bool", "values",
+    "default", "define", "c_values", "tuned"}}, in the table's order."""
+    # The heap backends (a vendored copy without toolchains/ has only the C library's).
+    libs = {}
+    if os.path.isfile(os.path.join(root, "toolchains", "toolchains.bzl")):
+        libs = eval(_expression(_read(root, "toolchains/toolchains.bzl"), "MALLOC_LIBS",
+                                "toolchains/toolchains.bzl"), {"__builtins__": {}})
+    scope = {
+        "__builtins__": {"list": list, "True": True, "False": False, "None": None},
+        "MALLOC_LIBS": libs,
+        "_choice": lambda values, default, define, c_values=None, tuned=False: _entry(
+            "string", values, default, define, c_values, tuned),
+        "_count": lambda default, define: _entry("int", None, default, define),
+        "_switch": lambda default, define: _entry("bool", None, default, define),
+    }
+    return eval(_expression(_read(root, "alloc/knobs.bzl"), "KNOBS", "alloc/knobs.bzl"), scope)
+
+
+def load_c_only_knobs(root=ROOT):
+    """alloc/knobs.bzl's C_ONLY_KNOBS (no Bazel flag), in load_knobs()'s form."""
+    scope = {"__builtins__": {}, "_count": lambda default, define: _entry("int", None, default, define)}
+    return eval(_expression(_read(root, "alloc/knobs.bzl"), "C_ONLY_KNOBS", "alloc/knobs.bzl"), scope)
+
+
+def c_flag(spec, value):
+    """The -D flag of a string knob's value ("" where the value defines nothing)."""
+    name, template = spec["define"].split("=", 1)
+    if spec["c_values"] is not None:
+        c = spec["c_values"][value]
+        return "" if c is None else "-D%s=%s" % (name, template.format(c))
+    return "-D%s=%s" % (name, template.format(value.upper() if template.endswith("_{}") else value))
 
 
 def knob_table():
-    """The string knobs of alloc/knobs.bzl (beside this script, as a checkout has it):
-    {knob: {"values", "default", "define", "tuned"}}."""
-    path = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "..", "alloc", "knobs.bzl")
-    if not os.path.isfile(path):
-        sys.exit("allot-tune: --build reads the knobs from %s, which is missing: run the "
-                 "allot-tune of an allot checkout" % os.path.normpath(path))
-    table = {}
-    with open(path) as f:
-        for line in f:
-            m = CHOICE.match(line)
-            if m:
-                table[m.group(1)] = {
-                    "values": re.findall(r'"(\w+)"', m.group(2)), "default": m.group(3),
-                    "define": m.group(4), "tuned": "tuned = True" in m.group(5)}
-    return table
+    """The knobs --build templates can build: the strategies, the string knobs with a
+    value per strategy. Not the heap backend (the host's own link line) nor the misuse
+    checks (what a program does, not how it allocates)."""
+    return {k: spec for k, spec in load_knobs().items()
+            if spec["kind"] == "string" and k not in ("malloc", "checks")}
 
 
 def make_names(table):
     """knob -> (its Make variable and define name, value -> its -D flag)."""
-    out = {}
-    for knob, spec in table.items():
-        name, value = spec["define"].split("=", 1)
-        out[knob] = (name, lambda v, name=name, value=value: "-D%s=%s" % (
-            name, value.format(v.upper() if value.endswith("_{}") else v)))
-    return out
+    return {knob: (spec["define"].split("=", 1)[0], lambda v, spec=spec: c_flag(spec, v))
+            for knob, spec in table.items()}
