@@ -8,9 +8,11 @@ Builds and runs, through ./bazelw in the workspace:
     and (Linux) in callgrind's instruction counts, with allot's goals;
   - micro with each heap backend (glibc), in Google Benchmark's JSON.
 Writes bench-report/report.md (one table per benchmark: rows are variants, columns are
-platforms or backends, each cell the time and its ratio to that column's baseline),
-bench-report/*.svg (the same ratios as bar charts) and bench-report/*.json (the raw
-figures), and prints the tables.
+platforms or backends, each cell the time and its ratio to that column's baseline, and
+the peak memory), bench-report/*.svg (the same ratios as bar charts) and
+bench-report/*.json (the raw figures), and prints the tables. A full run (not --quick)
+on every platform also writes docs/results.md, the same tables under the machine, the
+toolchains and the date: the figures the documentation links to.
 
     bazel run //benches:report [-- --quick] [-- --rounds N] [-- --only glibc,musl] [-- --render]
         [-- --bazel-flag=--config=ci ...]
@@ -45,6 +47,28 @@ def bazel(ws, args, out_file):
         sys.exit("report: failed (exit %d): %s" % (done.returncode, " ".join(command)))
     with open(out_file) as f:
         return f.read()
+
+
+def first_line(command):
+    """The first line a command prints, or "" when it cannot run."""
+    try:
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              universal_newlines=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return next((l.strip() for l in done.stdout.splitlines() if l.strip()), "")
+
+
+def toolchains():
+    """The compilers, C libraries and tools the figures come from, as one line each."""
+    musl = first_line(["sh", "-c", "/lib/x86_64-linux-musl/libc.so 2>&1 | sed -n 2p"])
+    return [
+        "host: " + first_line(["gcc", "--version"]) + "; " + first_line(["ldd", "--version"]),
+        "musl: " + first_line(["musl-gcc", "--version"]) + "; musl " + musl.replace("Version ", ""),
+        "MinGW-w64: " + first_line(["x86_64-w64-mingw32-gcc", "--version"]) + ", under " +
+        first_line(["wine", "--version"]),
+        "instructions: " + first_line(["valgrind", "--version"]) + " (callgrind)",
+    ]
 
 
 def cpu_name():
@@ -123,7 +147,7 @@ def runner_report(name, results, note, unit, outdir):
                 continue
             ratio = v["speedup"]
             per = v["ns_per_entry"]
-            cells[p] = "%.1f ns (%s)" % (per, "%.2f×" % ratio if ratio else "–")
+            cells[p] = "%.1f ns (%s)" % (per, "%.2f×" % ratio if ratio else "–") + memory_text(v)
             ratios[p] = ratio
         rows.append((n, cells))
         chart.append((n, ratios))
@@ -133,6 +157,20 @@ def runner_report(name, results, note, unit, outdir):
     bar_chart(os.path.join(outdir, name + ".svg"),
               "%s: speed-up over each platform's baseline" % name, columns, chart, unit)
     return md
+
+
+def mib(kib):
+    return "%.1f MiB" % (kib / 1024)
+
+
+def memory_text(v):
+    """A variant's peak resident memory (and its pool's footprint), as a cell's second line."""
+    parts = []
+    if v.get("peak_kib") is not None:
+        parts.append(mib(v["peak_kib"]) + " peak")
+    if v.get("pool_footprint") is not None:
+        parts.append("pool " + mib(v["pool_footprint"] / 1024))
+    return "<br>" + ", ".join(parts) if parts else ""
 
 
 def median_of(results, name):
@@ -241,9 +279,21 @@ def peers_report(runs, outdir):
                                                   "✓" if o["holds"] else "✗"))
             cells[p] = ", ".join(parts) or "n/a"
         rows.append((text, cells))
+    programs = []
+    for p in columns:
+        for program in sorted(runs[p].get("peak_kib", {})):
+            if program not in programs:
+                programs.append(program)
+    if programs:
+        md.append(table("peak memory of each program", columns,
+                        [(n, {p: mib(runs[p]["peak_kib"][n]) for p in columns
+                              if n in runs[p].get("peak_kib", {})}) for n in programs],
+                        "Each program runs its ways of every pattern, pool/million first: its "
+                        "peak resident memory is that pattern's. Under Wine, Wine's own pages "
+                        "are included."))
     md.append(table("goals", columns, rows,
                     "`allot` is allot's best way for the pattern, `peers` the best peer; ✓ holds, "
-                    "✗ does not (README.md, \"allot against its peers\", says why)."))
+                    "✗ does not (docs/benchmarks.md, \"Goals against the peers\", says why)."))
     return "\n".join(md)
 
 
@@ -388,7 +438,9 @@ def render(outdir, only, quick, backends):
         "tree_diff", runs["tree_diff"],
         "Nanoseconds per tree entry for the diff (walk, raw output, release); in brackets, the "
         "speed-up over the platform's baseline `array=heap pool=malloc path=heap,libc`. `limit` "
-        "is the floor: no allocation or formatting call in the loop.", "baseline", outdir))
+        "is the floor: no allocation or formatting call in the loop. Below: the process's peak "
+        "resident memory (the trees included; under Wine, Wine's own pages too) and the heap "
+        "the diff's pool held.", "baseline", outdir))
     md.append(runner_report(
         "strbuf_addf", runs["strbuf_addf"],
         "Nanoseconds per object name; in brackets, the speed-up over `addf(\"%s/%s\")` with the "
@@ -404,6 +456,21 @@ def render(outdir, only, quick, backends):
         f.write(text)
     print(text)
     print("report: wrote %s (report.md, *.svg, *.json)" % outdir, file=sys.stderr)
+    if not quick and set(only) == set(PLATFORMS):
+        results = os.path.join(os.path.dirname(outdir), "docs", "results.md")
+        os.makedirs(os.path.dirname(results), exist_ok=True)
+        head = ["# Results", "",
+                "Written by `./bazelw run //benches:report`; do not edit. Measured %s on %s "
+                "(%d cores), with:" % (when, cpu_name(), os.cpu_count() or 0), ""]
+        head += ["- " + line for line in toolchains()]
+        head += ["", "Ratios are measured side by side in one run: each column's variants "
+                 "interleaved over the same rounds.", ""]
+        # md[2] is report.md's own first line; the charts stay in bench-report/, not in the
+        # repository: no links to them here
+        body = [line for line in "\n".join(md[4:]).split("\n") if not line.startswith("![")]
+        with open(results, "w") as f:
+            f.write("\n".join(head + body).rstrip() + "\n")
+        print("report: wrote %s" % results, file=sys.stderr)
 
 
 if __name__ == "__main__":
