@@ -277,8 +277,7 @@ def allot_tune(name, binary, knobs = None, args = [], values = {}, **kwargs):
     compilation_mode: of the builds (default "opt", whatever -c says).
     kwargs: visibility, tags, size, ... of the runner.
 
-    See tools/allot-tune for what it measures and decides, and README.md, "Choosing
-    strategies for your program".
+    See tools/allot_tune/cli.py for what it measures and decides, and docs/choosing.md.
     """
     knobs = list(knobs if knobs != None else TUNED)
     if not knobs:

@@ -16,7 +16,7 @@
 #include "benches/peers.h"
 #include "benches/peers/strbuf_peer.h"
 
-/* Git's strbuf_addf with the README's one line changed: allot_vsnprintf for vsnprintf. */
+/* Git's strbuf_addf with docs/platforms.md's one line changed: allot_vsnprintf for vsnprintf. */
 static void strbuf_addf_allot(struct strbuf *sb, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * catalog: an example of a program that allot_tune can tune (README.md, "Choosing
- * strategies for your program"). It does what many tools do: reads names, makes many
- * records with a path each, groups them by directory and prints a summary.
+ * catalog: an example of a program that allot_tune can tune (docs/choosing.md). It does
+ * what many tools do: reads names, makes many records with a path each, groups them by
+ * directory and prints a summary.
  *
  *   catalog [--input WORDS] [--records N]
  *
