@@ -78,6 +78,11 @@ class Decisions(unittest.TestCase):
         self.assertEqual(verdict(d, "array")["verdict"], "tie")
         self.assertEqual(d["chosen"], {"pool": "arena", "array": "alloca"})
 
+    def test_the_same_figure_in_every_pair_is_a_tie_that_says_so(self):
+        d = Decider(KNOBS, samples(lambda c, r: 100 + r), "memory", 0.95, 0.01).decide()
+        v = verdict(d, "array")
+        self.assertEqual((v["verdict"], v["same"]), ("tie", True))
+
     def test_too_few_rounds_is_a_tie_however_large_the_gain(self):
         # 2 rounds x 2 combinations = 4 pairs: at best 1/16 > 0.025 (0.05 over two values)
         def figure(c, r):

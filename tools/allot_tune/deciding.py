@@ -98,9 +98,10 @@ class Decider:
                     faster = "it"
                     if ratio >= 1 and conf is not None:
                         conf, faster = dict((b[1], b[0][1]) for b in beaten)[v], "the default"
+                    same = not any(self.ratios(k, v, self.default[k], self.samples))
                     verdicts[k] = {"knob": k, "value": self.default[k], "verdict": "tie",
                                    "against": v, "ratio": ratio, "confidence": conf,
-                                   "faster": faster}
+                                   "faster": faster, "same": same}
         chosen = {k: v["value"] for k, v in verdicts.items()}
         limit = None
         if self.max_memory is not None:

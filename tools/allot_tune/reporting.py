@@ -50,6 +50,8 @@ def describe(decision, toolchain, flag_prefix, make):
         elif v["verdict"] == "default":
             why = "the default wins: %s takes %.2fx, %s" % (
                 v["against"], v["ratio"], confidence(v["confidence"]))
+        elif v["verdict"] == "tie" and v.get("same") and v["confidence"] is not None:
+            why = "keeps the default: %s takes 1.00x, the same in every pair" % v["against"]
         elif v["verdict"] == "tie":
             why = "keeps the default: %s takes %.2fx, %s" % (
                 v["against"], v["ratio"], confidence(v["confidence"]) + (
