@@ -23,7 +23,7 @@ import sys
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from allot_tune.knobs import knob_table, load_c_only_knobs, load_knobs  # noqa: E402
+from allot_tune.knobs import c_value, knob_table, load_c_only_knobs, load_knobs  # noqa: E402
 
 # Meson's option for each knob (Meson options are lower-case names of their own).
 MESON = {"array": "array_strategy", "pool": "pool_strategy", "path_store": "path_store",
@@ -59,18 +59,6 @@ def c_values(spec):
     return [template.format(v.upper()) for v in spec["values"]]
 
 
-def c_default(spec):
-    """The default as alloc/config.h defines it (None: it follows NDEBUG)."""
-    template = spec["define"].split("=", 1)[1]
-    if spec["c_values"]:
-        return spec["c_values"][spec["default"]]
-    if spec["kind"] == "bool":
-        return "1" if spec["default"] else "0"
-    if spec["kind"] == "int":
-        return str(spec["default"])
-    return template.format(spec["default"].upper() if template.endswith("_{}") else spec["default"])
-
-
 def config_h(knobs):
     text = read("alloc/config.h")
     m = re.search(r"\n( \*   knob +values +)default\n(.*?)\n \*\n", text, re.S)
@@ -93,7 +81,7 @@ def config_h(knobs):
         name, where = c_name(spec), "alloc/config.h, " + c_name(spec)
         row = rows.get(name)
         check(row is not None, where, "no row in the comment table")
-        default = c_default(spec)
+        default = c_value(spec, spec["default"])  # None: it follows NDEBUG
         if default is not None:
             check(re.search(r"^#define %s %s$" % (name, re.escape(default)), text, re.M),
                   where, "the default is not #define %s %s" % (name, default))
@@ -170,6 +158,7 @@ def allot_mk(knobs):
 
 def readme(knobs):
     text = read("README.md")
+    flagged = load_knobs(ROOT)  # the knobs with a Bazel flag
     for knob, spec in knobs.items():
         name, where = c_name(spec), "README.md, " + c_name(spec)
         m = re.search(r"^\| `%s` \| ([^|]*) \| ([^|]*) \| ([^|]*) \|$" % name, text, re.M)
@@ -177,7 +166,7 @@ def readme(knobs):
         if not m:
             continue
         flag, values, default = m.groups()
-        check(flag == ("(C only)" if knob not in load_knobs(ROOT) else "`--//alloc:%s`" % knob),
+        check(flag == ("(C only)" if knob not in flagged else "`--//alloc:%s`" % knob),
               where, "the flag column is not --//alloc:%s" % knob)
         if spec["kind"] == "string" and not spec["c_values"]:
             check(values.startswith(", ".join("`%s`" % v for v in spec["values"])), where,

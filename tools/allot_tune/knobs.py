@@ -62,13 +62,24 @@ def load_c_only_knobs(root=ROOT):
     return eval(_expression(_read(root, "alloc/knobs.bzl"), "C_ONLY_KNOBS", "alloc/knobs.bzl"), scope)
 
 
-def c_flag(spec, value):
-    """The -D flag of a string knob's value ("" where the value defines nothing)."""
-    name, template = spec["define"].split("=", 1)
+def c_value(spec, value):
+    """What a knob's value defines its C macro to (None where it defines nothing), as
+    alloc/knobs.bzl's knob_defines has it."""
+    template = spec["define"].split("=", 1)[1]
     if spec["c_values"] is not None:
         c = spec["c_values"][value]
-        return "" if c is None else "-D%s=%s" % (name, template.format(c))
-    return "-D%s=%s" % (name, template.format(value.upper() if template.endswith("_{}") else value))
+        return None if c is None else template.format(c)
+    if spec["kind"] == "bool":
+        return template.format("1" if value else "0")
+    if spec["kind"] == "int":
+        return template.format(value)
+    return template.format(value.upper() if template.endswith("_{}") else value)
+
+
+def c_flag(spec, value):
+    """The -D flag of a knob's value ("" where the value defines nothing)."""
+    c = c_value(spec, value)
+    return "" if c is None else "-D%s=%s" % (spec["define"].split("=", 1)[0], c)
 
 
 def knob_table():
