@@ -55,8 +55,7 @@
 /*
  * Each value of a strategy knob is a number in its knob's own decade, so that a value of
  * one knob given to another fails, and has a row ALLOT__VALUE_<number>: the knob's decade
- * and the value's name, the word that the Bazel flag, allot_config() and the programs'
- * key=value fields use. A new value is two lines here, its strategy file and the line of
+ * and the value's name, the word that the Bazel flag and allot_config() use. A new value is two lines here, its strategy file and the line of
  * its knob's chooser (strategies/<knob>.c; arrays: alloc/array.h).
  */
 #define ALLOT_ARRAY_HEAP          11
@@ -79,14 +78,14 @@
 #define ALLOT__VALUE_42           4, "builtin"
 
 /*
- * The strategy knobs, X(key, knob). key is the knob's Bazel flag (--//alloc:<key>), a
- * string; ALLOT__KNOB_NAME(knob) is the name of its value, a string literal.
+ * The strategy knobs, X(knob, decade): decade is the knob's tens digit in the values
+ * above. ALLOT__KNOB_NAME(knob) is the name of its value, a string literal.
  */
-#define ALLOT__STRATEGY_KNOBS(X)          \
-	X("array", ALLOT_ARRAY_STRATEGY)  \
-	X("pool", ALLOT_POOL_STRATEGY)    \
-	X("path_store", ALLOT_PATH_STORE) \
-	X("path_format", ALLOT_PATH_FORMAT)
+#define ALLOT__STRATEGY_KNOBS(X)   \
+	X(ALLOT_ARRAY_STRATEGY, 1) \
+	X(ALLOT_POOL_STRATEGY, 2)  \
+	X(ALLOT_PATH_STORE, 3)     \
+	X(ALLOT_PATH_FORMAT, 4)
 
 /* The knob's decade of a value (0 for no value of any knob), and the value's name. */
 #define ALLOT__VALUE_DECADE(v)      ALLOT__FIRST(ALLOT__PASTE(ALLOT__VALUE_, v), 0, ~)
@@ -227,20 +226,6 @@
 #ifndef ALLOT_MALLOC_NAME
 #define ALLOT_MALLOC_NAME "system"
 #endif
-
-/*
- * The build's knobs as key=value fields, keyed as the Bazel flags are: what programs
- * print, and scripts read ("array=alloca pool=arena path_store=heap path_format=builtin
- * array_inline_max=2 malloc=system stats=off checks=on").
- */
-#define ALLOT__FIELD(key, knob) key "=" ALLOT__KNOB_NAME(knob) " "
-/* clang-format off */
-#define ALLOT__CONFIG_FIELDS                                                   \
-	ALLOT__STRATEGY_KNOBS(ALLOT__FIELD)                                    \
-	"array_inline_max=" ALLOT__STRING(ALLOT_ARRAY_INLINE_MAX)              \
-	    " malloc=" ALLOT_MALLOC_NAME " stats=" ALLOT__SWITCH_NAME(ALLOT_STATS) \
-	    " checks=" ALLOT__SWITCH_NAME(ALLOT_CHECKS)
-/* clang-format on */
 
 /* ---- Matching the library --------------------------------------------------- */
 

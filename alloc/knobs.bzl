@@ -57,6 +57,11 @@ C_ONLY_KNOBS = {
     "path_inline_size": _count(128, "ALLOT_PATH_INLINE_SIZE={}"),
 }
 
+# What allot_config() returns, each knob's value in its braces (stats as on or off):
+# alloc/stats.c writes it in C, and every test variant holds its build to this form
+# (tests/config_test.c); tools/allot-tune reads programs' "allot: " lines with it.
+CONFIG = "array={array}:{array_inline_max} pool={pool} path={path_store},{path_format} malloc={malloc} stats={stats}"
+
 TUNED = [knob for knob, spec in KNOBS.items() if spec.tuned]
 
 def _backend_unavailable_impl(ctx):
@@ -158,16 +163,10 @@ def knob_defines(values, for_attribute = False):
     return defines
 
 def config_string(values):
-    """What allot_config() must return for resolved knob values (an independent check)."""
-    return "array=%s:%d pool=%s path=%s,%s malloc=%s stats=%s" % (
-        values["array"],
-        values["array_inline_max"],
-        values["pool"],
-        values["path_store"],
-        values["path_format"],
-        values["malloc"],
-        "on" if values["stats"] else "off",
-    )
+    """What allot_config() must return for resolved knob values: CONFIG, filled in."""
+    shown = dict(values)
+    shown["stats"] = "on" if values["stats"] else "off"
+    return CONFIG.format(**shown)
 
 def _knob_defines_impl(ctx):
     values = {knob: getattr(ctx.attr, "_" + knob)[BuildSettingInfo].value for knob in KNOBS}

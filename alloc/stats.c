@@ -31,13 +31,18 @@ void allot_stats_print(FILE *out)
 #undef PRINT
 }
 
-/* The contract's form: "array=alloca:2 pool=arena path=heap,builtin malloc=system stats=off". */
-#define ARRAY ALLOT__KNOB_NAME(ALLOT_ARRAY_STRATEGY) ":" ALLOT__STRING(ALLOT_ARRAY_INLINE_MAX)
-#define POOL  ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
-#define PATH  ALLOT__KNOB_NAME(ALLOT_PATH_STORE) "," ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT)
+/*
+ * The form is alloc/knobs.bzl's CONFIG, the one spelling of a configuration
+ * ("array=alloca:2 pool=arena path=heap,builtin malloc=system stats=off").
+ */
+#define NAME(knob) ALLOT__KNOB_NAME(knob)
+#define ARRAY      NAME(ALLOT_ARRAY_STRATEGY) ":" ALLOT__STRING(ALLOT_ARRAY_INLINE_MAX)
+#define PATH       NAME(ALLOT_PATH_STORE) "," NAME(ALLOT_PATH_FORMAT)
+#define POOL       NAME(ALLOT_POOL_STRATEGY)
+#define BACKEND    ALLOT_MALLOC_NAME
+#define STATS      ALLOT__SWITCH_NAME(ALLOT_STATS)
 
 const char *allot_config(void)
 {
-	return "array=" ARRAY " pool=" POOL " path=" PATH " malloc=" ALLOT_MALLOC_NAME
-	       " stats=" ALLOT__SWITCH_NAME(ALLOT_STATS);
+	return "array=" ARRAY " pool=" POOL " path=" PATH " malloc=" BACKEND " stats=" STATS;
 }

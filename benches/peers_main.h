@@ -462,8 +462,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-#ifdef PEER_STRATEGIES
-	printf("strategies: %s\n", PEER_STRATEGIES);
+#ifdef PEER_CONFIG
+	printf("allot: %s\n", PEER_CONFIG);
 #endif
 #ifdef PEER_POOL
 	pool_million(&o); /* first: fresh memory */

@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	printf("strategies: %s\n", ALLOT__CONFIG_FIELDS);
+	printf("allot: %s\n", allot_config());
 	if (bench_now_ns() % 2) { /* each run starts with the other way half the time */
 		run(POOL_WAY, with_pool, rounds);
 		run("pool/scratch/malloc_free", with_malloc, rounds);

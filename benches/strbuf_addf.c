@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 		}
 	}
 	make_names(&names, nr);
-	printf("strategies: %s\n", ALLOT__CONFIG_FIELDS);
+	printf("allot: %s\n", allot_config());
 	rotate = (int) (bench_now_ns() % NWAYS); /* each run starts with another way */
 	for (i = 0; i < NWAYS; i++) {
 		enum way way = (enum way)((i + rotate) % NWAYS);

@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 	       (unsigned long long) w.found.modified);
 	printf("checksum: %016llx\n", (unsigned long long) checksum);
 	if (!VARIANT_NAME)
-		printf("strategies: %s\n", ALLOT__CONFIG_FIELDS);
+		printf("allot: %s\n", allot_config());
 	printf("result: name=%s toolchain=%s checks=%s entries=%zu ns=%llu checksum=%016llx",
 	       variant, BENCH_TOOLCHAIN, ALLOT_CHECKS ? "on" : "off", entries,
 	       (unsigned long long) elapsed, (unsigned long long) checksum);

@@ -11,7 +11,7 @@ import types
 import unittest
 
 from allot_tune.deciding import Decider, sign_test_p
-from allot_tune.knobs import c_flag, knob_table, load_knobs
+from allot_tune.knobs import c_flag, knob_table, load_knobs, parse_config
 from allot_tune.pinning import write_pins
 
 KNOBS = {"pool": {"values": ["arena", "malloc"], "default": "arena"},
@@ -137,6 +137,14 @@ class Knobs(unittest.TestCase):
         self.assertEqual(c_flag(knobs["pool"], "arena"), "-DALLOT_POOL_STRATEGY=ALLOT_POOL_ARENA")
         self.assertEqual(c_flag(knobs["checks"], "off"), "-DALLOT_CHECKS=0")
         self.assertEqual(c_flag(knobs["checks"], "auto"), "")
+
+    def test_a_configuration_string_names_every_knob_in_it(self):
+        config = parse_config("array=inline:8 pool=malloc path=inline,libc malloc=jemalloc stats=on")
+        self.assertEqual(config, {"array": "inline", "array_inline_max": "8", "pool": "malloc",
+                                  "path_store": "inline", "path_format": "libc",
+                                  "malloc": "jemalloc", "stats": "on"})
+        self.assertEqual(set(config) - set(load_knobs()), set())
+        self.assertEqual(parse_config("array=inline pool=malloc"), {})  # not the form
 
 
 class Pins(unittest.TestCase):

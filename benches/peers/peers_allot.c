@@ -8,8 +8,8 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
 #include "alloc/alloc.h"
 
-#define PEER_STRATEGIES ALLOT__CONFIG_FIELDS
-#define PEER_POOL       "allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
+#define PEER_CONFIG allot_config()
+#define PEER_POOL   "allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
 #define PEER_PATH_WAYS(X)                                              \
 	X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), way_addf) \
 	X("allot/add", way_add)                                        \

@@ -8,7 +8,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
 #include "alloc/alloc.h"
 
-#define PEER_STRATEGIES     ALLOT__CONFIG_FIELDS
+#define PEER_CONFIG         allot_config()
 #define PEER_PATH_WAYS(X)   X("allot/vsnprintf", way_vsnprintf)
 #define PEER_LINE_WAYS(X)   X("allot/vsnprintf", line_vsnprintf)
 #define PEER_STREAM_WAYS(X) X("fprintf", fprintf) X("allot/fprintf", allot_fprintf)

@@ -20,7 +20,7 @@ Measuring. Every round runs every program once, in an order rotated each round, 
 machine noise falls on all of them alike; a program's time is the median of its rounds,
 its spread the half-range around it. A program that prints allot's benchmark lines
 
-    strategies: array=<a> pool=<p> path_store=<s> path_format=<f> ... stats=<on|off> ...
+    allot: array=<a>:<n> pool=<p> path=<store>,<format> malloc=<m> stats=<on|off>
     result: name=<way|allot> [pattern=<p>] toolchain=<t> entries=<n> ns=<ns> checksum=<hex> [heap_calls=<n>]
 
 times itself (its time is the sum of its results' ns) and is compared by the checksums;

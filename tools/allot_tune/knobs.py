@@ -8,6 +8,7 @@ tests/checks/knob_check.py (which holds every other place a knob is written to i
 it from here."""
 
 import os
+import re
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", ".."))
@@ -60,6 +61,22 @@ def load_c_only_knobs(root=ROOT):
     """alloc/knobs.bzl's C_ONLY_KNOBS (no Bazel flag), in load_knobs()'s form."""
     scope = {"__builtins__": {}, "_count": lambda default, define: _entry("int", None, default, define)}
     return eval(_expression(_read(root, "alloc/knobs.bzl"), "C_ONLY_KNOBS", "alloc/knobs.bzl"), scope)
+
+
+def load_config(root=ROOT):
+    """alloc/knobs.bzl's CONFIG: the form of allot_config(), each knob's value in braces."""
+    found = re.search(r'^CONFIG = "([^"]*)"$', _read(root, "alloc/knobs.bzl"), re.M)
+    if not found:
+        sys.exit("allot: alloc/knobs.bzl has no top-level 'CONFIG = \"...\"'")
+    return found.group(1)
+
+
+def parse_config(text, config=None):
+    """The knob values that an allot_config() string names, as strings ({} for a string
+    not in CONFIG's form)."""
+    pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^\\s:,]+)", re.escape(config or load_config()))
+    found = re.fullmatch(pattern, text.strip())
+    return found.groupdict() if found else {}
 
 
 def c_value(spec, value):

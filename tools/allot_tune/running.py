@@ -14,12 +14,12 @@ import sys
 import tempfile
 import time
 
-from .knobs import knob_table, make_names
+from .knobs import knob_table, make_names, parse_config
 
 RESULT = re.compile(r"^result: (.*)$", re.M)
 RESULT_FIELDS = {"name", "toolchain", "entries", "ns", "checksum"}  # what a benchmark's result has
 CHANGES = re.compile(r"^changes: (\d+)", re.M)
-STRATEGIES = re.compile(r"^strategies: (.*)$", re.M)
+CONFIG = re.compile(r"^allot: (.*)$", re.M)  # allot_config(), as a program prints it
 # GNU time reports the peak resident memory of the program it runs (wait4's ru_maxrss).
 # The runner cannot ask for it itself: a child of Python starts out with Python's pages,
 # and Linux keeps that peak across exec.
@@ -133,8 +133,8 @@ def run(way, opts, callgrind_dir=None):
     # its own: those lack the fields, and are output like any other).
     results = [f for f in (key_values(line) for line in RESULT.findall(out)) if RESULT_FIELDS <= f.keys()]
     if results:
-        strategies = STRATEGIES.search(out)
-        strategies = key_values(strategies.group(1)) if strategies else {}
+        config = CONFIG.search(out)
+        strategies = parse_config(config.group(1)) if config else {}
         if way.knobs and strategies:  # the build must have the knobs it was asked for
             wrong = ["%s=%s" % (k, strategies[k]) for k, v in way.knobs.items()
                      if k in strategies and strategies[k] != v]
