@@ -66,9 +66,6 @@
 extern "C" {
 #endif
 
-/* Internal: the shared empty string that an empty path points at. Never written. */
-extern char allot__path_slopbuf[1];
-
 #if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
 struct allot_path {
 	size_t alloc; /* bytes buf can hold, NUL included; 0: buf is the shared empty string */
@@ -122,95 +119,35 @@ void allot_path_attach(struct allot_path *p, char *buf, size_t len, size_t alloc
 /* Releases dst, then gives it src's contents; src is left empty. dst == src is a no-op. */
 void allot_path_move(struct allot_path *dst, struct allot_path *src);
 
-/* ---- Room and length: inline, as strbuf's are --------------------------- */
+/* ---- Room and length ---------------------------------------------------- */
 
-/*
- * Internal: whether n more bytes and the NUL fit in p without growing. With
- * ALLOT_CHECKS, also whether p looks as allot left it (len within its capacity; under
- * the inline store, not a copy by assignment); when it does not, the call goes out of
- * line, where the check reports the BUG.
- */
-#if ALLOT_CHECKS && ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
-#define ALLOT__PATH_FITS(p, n)                                   \
-	((p)->len < (p)->alloc && (n) < (p)->alloc - (p)->len && \
-	 ((p)->buf == (p)->inl || (p)->alloc > sizeof((p)->inl)))
-#elif ALLOT_CHECKS
-#define ALLOT__PATH_FITS(p, n) ((p)->len < (p)->alloc && (n) < (p)->alloc - (p)->len)
-#else
-#define ALLOT__PATH_FITS(p, n) ((n) < (p)->alloc - (p)->len)
-#endif
-
-/* Internal: the out-of-line halves of the calls below (checks, growth, BUGs). */
-void allot__path_reset_slow(struct allot_path *p);
-void allot__path_setlen_slow(struct allot_path *p, size_t len);
-void allot__path_add_slow(struct allot_path *p, const void *data, size_t len);
-void allot__path_addch_slow(struct allot_path *p, int c);
-
-/* Bytes that can be added without moving buf (NUL excluded). */
-static inline size_t allot_path_avail(const struct allot_path *p)
-{
-	return p->alloc ? p->alloc - p->len - 1 : 0;
-}
+/* Bytes that can be added without moving buf (NUL excluded). Inline. */
+static inline size_t allot_path_avail(const struct allot_path *p);
 
 /* Makes room for extra more bytes and the NUL, so that adding them will not move buf. */
 void allot_path_grow(struct allot_path *p, size_t extra);
 
-/* Empties p and keeps its capacity. */
-static inline void allot_path_reset(struct allot_path *p)
-{
-	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, 0))) {
-		p->len = 0;
-		p->buf[0] = '\0';
-	} else {
-		allot__path_reset_slow(p);
-	}
-}
+/* Empties p and keeps its capacity. Inline. */
+static inline void allot_path_reset(struct allot_path *p);
 
 /*
  * Sets len and writes the NUL. len must be at most the capacity (alloc - 1, or 0 for
- * an empty path): more is a BUG and changes nothing.
+ * an empty path): more is a BUG and changes nothing. Inline.
  */
-static inline void allot_path_setlen(struct allot_path *p, size_t len)
-{
-	if (ALLOT__LIKELY(len < p->alloc && ALLOT__PATH_FITS(p, 0))) {
-		p->len = len;
-		p->buf[len] = '\0';
-	} else {
-		allot__path_setlen_slow(p, len);
-	}
-}
+static inline void allot_path_setlen(struct allot_path *p, size_t len);
 
 /* ---- Adding bytes ------------------------------------------------------- */
 
-/* Appends len bytes from data (which may be inside p->buf). */
-static inline void allot_path_add(struct allot_path *p, const void *data, size_t len)
-{
-	/* (len's bound costs nothing when len is known, and tells gcc that memmove is sane.) */
-	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, len) && len <= (size_t) -1 / 2)) {
-		memmove(p->buf + p->len, data, len);
-		p->len += len;
-		p->buf[p->len] = '\0';
-	} else {
-		allot__path_add_slow(p, data, len);
-	}
-}
+/* Appends len bytes from data (which may be inside p->buf). Inline. */
+static inline void allot_path_add(struct allot_path *p, const void *data, size_t len);
 
-/* Appends the NUL-terminated string s. */
-static inline void allot_path_addstr(struct allot_path *p, const char *s)
-{
-	allot_path_add(p, s, strlen(s));
-}
+/* Appends the NUL-terminated string s. Inline. */
+static inline void allot_path_addstr(struct allot_path *p, const char *s);
 
-/* Appends one byte (c converted to unsigned char; '\0' is allowed and counted). */
-static inline void allot_path_addch(struct allot_path *p, int c)
-{
-	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, 1))) {
-		p->buf[p->len++] = (char) c;
-		p->buf[p->len] = '\0';
-	} else {
-		allot__path_addch_slow(p, c);
-	}
-}
+/*
+ * Appends one byte (c converted to unsigned char; '\0' is allowed and counted). Inline.
+ */
+static inline void allot_path_addch(struct allot_path *p, int c);
 
 /* Appends n copies of the byte c. */
 void allot_path_addchars(struct allot_path *p, int c, size_t n);
@@ -273,6 +210,85 @@ void allot_path_trim_trailing(struct allot_path *p, char c);
  * first. Returns < 0, 0 or > 0.
  */
 int allot_path_cmp(const struct allot_path *a, const struct allot_path *b);
+
+/* ---- Internals ---------------------------------------------------------- */
+
+/* The shared empty string that an empty path points at. Never written. */
+extern char allot__path_slopbuf[1];
+
+/*
+ * Whether n more bytes and the NUL fit in p without growing. With ALLOT_CHECKS, also
+ * whether p looks as allot left it (len within its capacity; under the inline store, not
+ * a copy by assignment); when it does not, the call goes out of line, where the check
+ * reports the BUG.
+ */
+#if ALLOT_CHECKS && ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
+#define ALLOT__PATH_FITS(p, n)                                   \
+	((p)->len < (p)->alloc && (n) < (p)->alloc - (p)->len && \
+	 ((p)->buf == (p)->inl || (p)->alloc > sizeof((p)->inl)))
+#elif ALLOT_CHECKS
+#define ALLOT__PATH_FITS(p, n) ((p)->len < (p)->alloc && (n) < (p)->alloc - (p)->len)
+#else
+#define ALLOT__PATH_FITS(p, n) ((n) < (p)->alloc - (p)->len)
+#endif
+
+/* The out-of-line halves of the inline calls (checks, growth, BUGs). */
+void allot__path_reset_slow(struct allot_path *p);
+void allot__path_setlen_slow(struct allot_path *p, size_t len);
+void allot__path_add_slow(struct allot_path *p, const void *data, size_t len);
+void allot__path_addch_slow(struct allot_path *p, int c);
+
+static inline size_t allot_path_avail(const struct allot_path *p)
+{
+	return p->alloc ? p->alloc - p->len - 1 : 0;
+}
+
+static inline void allot_path_reset(struct allot_path *p)
+{
+	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, 0))) {
+		p->len = 0;
+		p->buf[0] = '\0';
+	} else {
+		allot__path_reset_slow(p);
+	}
+}
+
+static inline void allot_path_setlen(struct allot_path *p, size_t len)
+{
+	if (ALLOT__LIKELY(len < p->alloc && ALLOT__PATH_FITS(p, 0))) {
+		p->len = len;
+		p->buf[len] = '\0';
+	} else {
+		allot__path_setlen_slow(p, len);
+	}
+}
+
+static inline void allot_path_add(struct allot_path *p, const void *data, size_t len)
+{
+	/* (len's bound costs nothing when len is known, and tells gcc that memmove is sane.) */
+	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, len) && len <= (size_t) -1 / 2)) {
+		memmove(p->buf + p->len, data, len);
+		p->len += len;
+		p->buf[p->len] = '\0';
+	} else {
+		allot__path_add_slow(p, data, len);
+	}
+}
+
+static inline void allot_path_addstr(struct allot_path *p, const char *s)
+{
+	allot_path_add(p, s, strlen(s));
+}
+
+static inline void allot_path_addch(struct allot_path *p, int c)
+{
+	if (ALLOT__LIKELY(ALLOT__PATH_FITS(p, 1))) {
+		p->buf[p->len++] = (char) c;
+		p->buf[p->len] = '\0';
+	} else {
+		allot__path_addch_slow(p, c);
+	}
+}
 
 /* The knobs path.h depends on, for the link-time check (alloc/config.h). */
 #if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE

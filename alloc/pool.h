@@ -77,10 +77,7 @@ struct allot_pool;
 /* A position in a pool, from allot_pool_save. Marks form a stack. */
 struct allot_pool_mark;
 
-/*
- * A static initialiser: an empty pool whose first arena block is bytes large (0: 64 KiB
- * less malloc's header); each next block is twice the one before, up to 1 MiB.
- */
+/* A static initialiser: the pool that allot_pool_init(pool, bytes) makes. */
 #define ALLOT_POOL_INIT_BLOCK(bytes) ALLOT__POOL_INIT(bytes)
 
 /* A static initialiser: an empty pool with the default block size. */

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Pool strategy "arena": objects are bumped out of blocks. The first block has
- * block_size bytes (64 KiB less malloc's header unless the pool's block_hint says
- * otherwise), each next one twice the one before, up to 1 MiB. An object larger than a
- * quarter of block_size gets a block of its own, linked in without disturbing the block
- * being bumped.
+ * Pool strategy "arena": objects are bumped out of blocks, sized as allot_pool_init
+ * says (the constants below). An object larger than a quarter of the pool's block size
+ * gets a block of its own, linked in without disturbing the block being bumped.
  *
  * A rewind or clear keeps one block as pool->spare, as large as all the bump blocks it
  * dropped (Zig's retain_capacity; PostgreSQL's keeper block): a pool that is filled and

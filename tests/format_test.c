@@ -22,6 +22,7 @@
 
 #include "alloc/alloc.h"
 #include "tests/check.h"
+#include "tests/expect.h"
 #include "tests/format_gen.h"
 
 #if defined(__MINGW32__) && !__USE_MINGW_ANSI_STDIO
@@ -31,7 +32,7 @@
 #endif
 
 /* Whether calls going to libc can be seen: only the builtin hands any over. */
-#define COUNTS_FALLBACKS (ALLOT_STATS && ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN)
+#define COUNTS_FALLBACKS (ALLOT_STATS && EXPECT_PATH_FORMAT_OWN)
 
 /* What the builtin promises to format itself (strategies/path_format_builtin.h's header comment). */
 static int builtin_formats(const struct fg_spec *s)
@@ -327,7 +328,7 @@ ALLOT_TEST(format, conversions_left_to_libc)
 	finish(&d);
 }
 
-#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN
+#if EXPECT_PATH_FORMAT_OWN
 /* The builtin refuses %n; libc's vsnprintf runs it as the C library does (see alloc/path.h). */
 ALLOT_TEST(format, percent_n_dies_and_changes_nothing)
 {

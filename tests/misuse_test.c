@@ -10,6 +10,7 @@
 
 #include "alloc/alloc.h"
 #include "tests/check.h"
+#include "tests/expect.h"
 
 #define NOT_ON_STACK "BUG: allot_pool_rewind: the mark is not on the pool's stack"
 
@@ -161,7 +162,7 @@ ALLOT_TEST(misuse, a_path_that_was_never_initialised)
 	                 "(len beyond its capacity)");
 }
 
-#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
+#if EXPECT_PATH_SHORT_IN_STRUCT
 ALLOT_TEST(misuse, a_path_copied_by_assignment)
 {
 	struct allot_path p = ALLOT_PATH_INIT;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alloc/alloc.h"
+#include "tests/expect.h"
 
 static struct allot_pool pool = ALLOT_POOL_INIT;
 static volatile char sink;
@@ -81,7 +82,7 @@ static void read_after_discard(void)
 	sink = p[5];
 }
 
-#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
+#if EXPECT_POOL_SHARES_BLOCKS
 /* Past the last object and its red zone: memory the arena has not handed out yet. */
 static void read_not_handed_out(void)
 {
@@ -99,7 +100,7 @@ static const struct {
     {"write_past_end", write_past_end},           {"read_after_clear", read_after_clear},
     {"read_after_rewind", read_after_rewind},     {"read_after_release", read_after_release},
     {"read_after_discard", read_after_discard},
-#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
+#if EXPECT_POOL_SHARES_BLOCKS
     {"read_not_handed_out", read_not_handed_out},
 #endif
 };

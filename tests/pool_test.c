@@ -8,6 +8,7 @@
 #include "alloc/alloc.h"
 #include "alloc/memdebug.h" /* ALLOT__REDZONE: the tools' gap after each object */
 #include "tests/check.h"
+#include "tests/expect.h"
 #include "tests/failing_heap.h"
 
 #define MAX_ALIGN _Alignof(max_align_t)
@@ -225,7 +226,7 @@ ALLOT_TEST(pool, footprint_of_small_objects)
 	size_t i, blocks = 0, last = 0, bytes = 8 * 1024 * 1024;
 
 	allot_pool_alloc(&pool, 64);
-	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA) {
+	if (EXPECT_POOL_SHARES_BLOCKS) {
 		CHECK_EQ(allot_pool_footprint(&pool), 64 * 1024 - 64);
 		for (i = 64; i < bytes; i += 64) {
 			allot_pool_alloc(&pool, 64);
@@ -300,7 +301,7 @@ ALLOT_TEST(pool, clear_then_reuse)
 			CHECK_EQ(p[i][99], i);
 		allot_pool_clear(&pool);
 		CHECK_EQ(allot_pool_used(&pool), 0);
-#if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
+#if EXPECT_POOL_KEEPS_A_BLOCK
 		CHECK(allot_pool_footprint(&pool) > 0); /* one block is kept for reuse */
 		CHECK(allot_pool_footprint(&pool) <= 64 * 1024);
 #else
@@ -417,10 +418,10 @@ ALLOT_TEST(pool, clear_in_a_loop_settles)
 		if (round < 2)
 			continue;
 		CHECK_EQ(allot_pool_footprint(&pool), footprint);
-#if ALLOT_STATS && ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
+#if ALLOT_STATS && EXPECT_POOL_KEEPS_A_BLOCK
 		CHECK_EQ(after.heap_allocs - before.heap_allocs, 0);
 		CHECK_EQ(after.heap_frees - before.heap_frees, 0);
-#elif ALLOT_STATS
+#elif ALLOT_STATS && !EXPECT_POOL_SHARES_BLOCKS
 		CHECK_EQ(after.heap_allocs - before.heap_allocs, 3000); /* one block per object */
 #endif
 	}
@@ -437,7 +438,7 @@ ALLOT_TEST(pool, init_block_sets_the_block_size)
 	allot_pool_alloc(&a, 10);
 	allot_pool_alloc(&b, 10);
 	CHECK_EQ(allot_pool_footprint(&a), allot_pool_footprint(&b));
-	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA)
+	if (EXPECT_POOL_SHARES_BLOCKS)
 		CHECK_EQ(allot_pool_footprint(&a), 4096);
 	allot_pool_release(&a);
 	CHECK_EQ(allot_pool_footprint(&a), 0);
@@ -459,7 +460,7 @@ ALLOT_TEST(pool, small_alignments_pad_nothing)
 
 	CHECK(aligned(h, _Alignof(short)));
 	CHECK_EQ(allot_pool_used(&pool), 3 + 5 + 3 + sizeof(short) + 3);
-	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA && !ALLOT__REDZONE) {
+	if (EXPECT_POOL_SHARES_BLOCKS && !ALLOT__REDZONE) {
 		CHECK(b == a + 3);
 		CHECK(s == b + 5);
 		CHECK((char *) h == s + 3 + ((uintptr_t) (s + 3) & 1));
@@ -513,7 +514,7 @@ ALLOT_TEST(pool, strfmt_formats_as_snprintf)
 	allot_pool_release(&pool);
 }
 
-#if ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN
+#if EXPECT_PATH_FORMAT_OWN
 ALLOT_TEST(pool, strfmt_refuses_percent_n)
 {
 	struct allot_pool pool = ALLOT_POOL_INIT;
@@ -582,7 +583,7 @@ ALLOT_TEST(pool, reserve_makes_room_ahead)
 	allot_pool_reserve(&pool, 0);
 	CHECK_EQ(allot_pool_footprint(&pool), footprint);
 	allot_pool_reserve(&pool, 5000);
-	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC)
+	if (!EXPECT_POOL_RESERVES_AHEAD)
 		CHECK_EQ(allot_pool_footprint(&pool), footprint); /* nothing to do */
 	footprint = allot_pool_footprint(&pool);
 	for (i = 0;; i++) {
@@ -594,7 +595,7 @@ ALLOT_TEST(pool, reserve_makes_room_ahead)
 		total += rounded;
 		CHECK(aligned(allot_pool_alloc_aligned(&pool, len, align), align));
 	}
-	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA)
+	if (EXPECT_POOL_RESERVES_AHEAD)
 		CHECK_EQ(allot_pool_footprint(&pool), footprint);
 	allot_pool_release(&pool);
 }
@@ -626,7 +627,7 @@ ALLOT_TEST(pool, scratch_rounds_stay_in_one_block)
 		CHECK_EQ(allot_pool_footprint(&pool), footprint);
 	}
 	allot_stats_get(&after);
-	if (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA)
+	if (EXPECT_POOL_KEEPS_A_BLOCK)
 		CHECK_EQ(after.heap_allocs, before.heap_allocs);
 	allot_pool_release(&pool);
 }

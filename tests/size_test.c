@@ -14,6 +14,7 @@
 
 #include "alloc/alloc.h"
 #include "tests/check.h"
+#include "tests/expect.h"
 #include "tests/failing_heap.h"
 
 /* Sizes no heap can give (and, with the failing heap, one it refuses). */
@@ -313,7 +314,7 @@ ALLOT_TEST(size, reserve_and_splice_at_the_edges)
 		dies += (size_t) call(path_splice, edges[i] - 2, "allot_path_splice");
 		check_intact(kept);
 	}
-	CHECK_EQ(dies, NR_EDGES * (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA ? 4 : 3));
+	CHECK_EQ(dies, NR_EDGES * (3 + EXPECT_POOL_RESERVES_AHEAD));
 	allot_pool_release(&t.pool);
 	allot_path_release(&t.path);
 #if FAILING_HEAP

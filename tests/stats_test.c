@@ -7,6 +7,7 @@
 
 #include "alloc/alloc.h"
 #include "tests/check.h"
+#include "tests/expect.h"
 
 static struct allot_stats since_reset(void)
 {
@@ -66,7 +67,7 @@ static void count_arrays(void)
 	s = since_reset();
 #if ALLOT_STATS
 	CHECK_EQ(s.array_calls, ALLOT_ARRAY_INLINE_MAX + 1);
-#if ALLOT_ARRAY_STRATEGY == ALLOT_ARRAY_HEAP
+#if EXPECT_ARRAY_SMALL_ON_HEAP
 	CHECK_EQ(s.array_heap, ALLOT_ARRAY_INLINE_MAX + 1);
 	CHECK_EQ(s.heap_allocs, ALLOT_ARRAY_INLINE_MAX + 1);
 	CHECK_EQ(s.heap_frees, ALLOT_ARRAY_INLINE_MAX + 1);
@@ -113,7 +114,7 @@ ALLOT_TEST(stats, pools)
 #if ALLOT_STATS
 	CHECK_EQ(s.pool_allocs, 100);
 	CHECK_EQ(s.pool_bytes, 2400);
-#if ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
+#if !EXPECT_POOL_SHARES_BLOCKS
 	CHECK_EQ(s.pool_blocks, 100);
 	CHECK_EQ(s.heap_allocs, 100);
 #else
@@ -142,7 +143,7 @@ ALLOT_TEST(stats, paths)
 	CHECK_EQ(s.path_addf, 1);
 	CHECK_EQ(s.path_addf_fallback, 0);
 	CHECK(s.path_grows >= 1);
-#if ALLOT_PATH_STORE == ALLOT_PATH_STORE_INLINE
+#if EXPECT_PATH_SHORT_IN_STRUCT
 	CHECK_EQ(s.heap_allocs, 0); /* a short path lives in the struct */
 #else
 	CHECK(s.heap_allocs >= 1);

@@ -27,9 +27,10 @@
 #include <string.h>
 
 #include "alloc/alloc.h"
+#include "tests/expect.h"
 #include "tests/format_gen.h"
 
-#define COUNTS_FALLBACKS (ALLOT_STATS && ALLOT_PATH_FORMAT == ALLOT_PATH_FORMAT_BUILTIN)
+#define COUNTS_FALLBACKS (ALLOT_STATS && EXPECT_PATH_FORMAT_OWN)
 #define MAX_OUTPUT       (1 << 20) /* what the expected path may hold; more is not tried */
 
 struct reader {
