@@ -21,6 +21,98 @@
 /* The digit of v (0 to 15) in the loose-object loop's "xx". */
 #define HEX_DIGIT(v) ("0123456789abcdef"[(v)])
 
+#ifdef PEER_POOL
+/*
+ * The pool of a way that frees all its objects at once (peers_main.h's struct peer_pool
+ * and its four calls): Type is the pool, p->pool; init, alloc (of len bytes), clear and
+ * release are what each call does, expressions over p.
+ */
+#define PEER_WHOLE_POOL(Type, init, alloc, clear, release)                        \
+	struct peer_pool {                                                        \
+		Type pool;                                                        \
+	};                                                                        \
+	static void peer_pool_init(struct peer_pool *p)                           \
+	{                                                                         \
+		init;                                                             \
+	}                                                                         \
+	static void *peer_pool_alloc(struct peer_pool *p, size_t len)             \
+	{                                                                         \
+		return alloc;                                                     \
+	}                                                                         \
+	static void peer_pool_clear(struct peer_pool *p, void **ptrs, size_t n)   \
+	{                                                                         \
+		(void) ptrs, (void) n;                                            \
+		clear;                                                            \
+	}                                                                         \
+	static void peer_pool_release(struct peer_pool *p, void **ptrs, size_t n) \
+	{                                                                         \
+		(void) ptrs, (void) n;                                            \
+		release;                                                          \
+	}
+#endif
+
+#if defined(PEER_PATH_WAYS) || defined(PEER_LINE_WAYS)
+/*
+ * The path of a way that builds on a string type with strbuf's calls (Git's strbuf,
+ * allot's path): Type is the type, INIT its initialiser, and S the prefix of its calls
+ * (S##addstr, S##setlen, S##release). The string is p->s.
+ */
+#define PEER_STRING_PATH(Type, INIT, S)                                      \
+	struct peer_path {                                                   \
+		Type s;                                                      \
+	};                                                                   \
+	static void peer_path_init(struct peer_path *p)                      \
+	{                                                                    \
+		Type empty = INIT;                                           \
+		p->s = empty;                                                \
+	}                                                                    \
+	static void peer_path_start(struct peer_path *p, const char *prefix) \
+	{                                                                    \
+		S##addstr(&p->s, prefix);                                    \
+	}                                                                    \
+	static void peer_path_setlen(struct peer_path *p, size_t len)        \
+	{                                                                    \
+		S##setlen(&p->s, len);                                       \
+	}                                                                    \
+	static const char *peer_path_buf(const struct peer_path *p)          \
+	{                                                                    \
+		return p->s.buf;                                             \
+	}                                                                    \
+	static size_t peer_path_len(const struct peer_path *p)               \
+	{                                                                    \
+		return p->s.len;                                             \
+	}                                                                    \
+	static void peer_path_release(struct peer_path *p)                   \
+	{                                                                    \
+		S##release(&p->s);                                           \
+	}
+
+/* fn: a path/loose way that appends "xx/<rest>" with addf(&p->s, "%02x/%s", ...). */
+#define PEER_ADDF_WAY(fn, addf)                                                         \
+	static void fn(struct peer_path *p, const unsigned char *raw, const char *rest) \
+	{                                                                               \
+		addf(&p->s, "%02x/%s", raw[0], rest);                                   \
+	}
+
+/* fn: the path/loose way of Git's hand-written rewrite: three addch calls, then add. */
+#define PEER_ADD_WAY(fn, addch, add)                                                    \
+	static void fn(struct peer_path *p, const unsigned char *raw, const char *rest) \
+	{                                                                               \
+		addch(&p->s, HEX_DIGIT(raw[0] >> 4));                                   \
+		addch(&p->s, HEX_DIGIT(raw[0] & 15));                                   \
+		addch(&p->s, '/');                                                      \
+		add(&p->s, rest, 38);                                                   \
+	}
+
+/* fn: a line/raw way that writes the line with addf(&p->s, RAW_LINE_FORMAT, ...). */
+#define PEER_ADDF_LINE(fn, addf)                                                              \
+	static void fn(struct peer_path *p, unsigned mode1, unsigned mode2, const char *oid1, \
+	               const char *oid2, char status)                                         \
+	{                                                                                     \
+		addf(&p->s, RAW_LINE_FORMAT, mode1, mode2, oid1, oid2, status);               \
+	}
+#endif
+
 #ifdef PEER_ARRAY_WAYS
 /* An array way is a call of its own, as at a call site (and alloca's frame is its own). */
 #if defined(__GNUC__)

@@ -197,22 +197,66 @@ static void run_ways(const char *pattern, const struct way *ways, size_t nways, 
 	if (sink == 42) /* never: keeps the timed passes' results alive */
 		printf("\n");
 }
+
+/*
+ * run_ways over the ways that WAYS lists as X(way, fn), each a row ROW(way, fn) of
+ * struct way (WAY_PASS: fn's pass is fn##_pass).
+ */
+#define RUN_WAYS(pattern, WAYS, ROW, input, entries)                                        \
+	do {                                                                                \
+		static const struct way ways_[] = {WAYS(ROW)};                              \
+		run_ways(pattern, ways_, sizeof(ways_) / sizeof(ways_[0]), input, entries); \
+	} while (0)
+#define WAY_PASS(way, fn) {way, fn##_pass},
 #endif
 
 #if defined(PEER_PATH_WAYS) || defined(PEER_LINE_WAYS) || defined(PEER_STREAM_WAYS)
 #include "benches/names.h"
+
+/* The raw lines' arguments: for line i, names i and its neighbour, full ids in hex. */
+struct lines {
+	struct names names;
+	char (*hex)[2 * RAWSZ + 1];
+};
+
+static void make_lines(struct lines *l, size_t nr)
+{
+	size_t i;
+
+	make_names(&l->names, nr);
+	l->hex = malloc(nr * sizeof(*l->hex));
+	if (!l->hex) {
+		fprintf(stderr, "peers: out of memory\n");
+		exit(1);
+	}
+	for (i = 0; i < nr; i++) {
+		memcpy(l->hex[i], l->names.dir[i], 2);
+		memcpy(l->hex[i] + 2, l->names.rest[i], 2 * RAWSZ - 1);
+	}
+}
+
+static void free_lines(struct lines *l)
+{
+	free_names(&l->names);
+	free(l->hex);
+}
+
+/* Line i's arguments, in RAW_LINE_FORMAT's order. */
+#define LINE_ARGS(l, i)                                                             \
+	(i) % 7 ? 0100644u : 0100755u, (i) % 11 ? 0100644u : 0120000u, (l)->hex[i], \
+	    (l)->hex[((i) + 1) % (l)->names.nr], "MAM"[(i) % 3]
 #endif
 
 #if defined(PEER_PATH_WAYS) || defined(PEER_LINE_WAYS)
 /*
- * fn's pass over nr inputs of type Input (in): the path started by start, then per input
- * cut back to where start left it and call; the checksum of every result (check) or of
- * its last bytes (timed).
+ * fn's pass over nr lines (in): the path started by start, then per line cut back to
+ * where start left it and call; the checksum of every result (check) or of its last
+ * bytes (timed).
  */
-#define BUILDER_PASS(fn, Input, start, call)                                                   \
+#define BUILDER_PASS(fn, start, call)                                                          \
 	static uint64_t fn##_pass(const void *input, size_t nr, int check)                     \
 	{                                                                                      \
-		const Input *in = input;                                                       \
+		const struct lines *in = input;                                                \
 		struct peer_path p;                                                            \
 		uint64_t h = BENCH_CHECKSUM_INIT;                                              \
 		size_t base, i;                                                                \
@@ -248,74 +292,17 @@ static void run_ways(const char *pattern, const struct way *ways, size_t nways, 
  *       (appends "xx/<rest>", xx being raw[0] in hex)
  */
 #define PATH_PASS(way, fn) \
-	BUILDER_PASS(fn, struct names, peer_path_start(&p, PREFIX), fn(&p, in->raw[i], in->rest[i]))
+	BUILDER_PASS(fn, peer_path_start(&p, PREFIX), fn(&p, in->names.raw[i], in->names.rest[i]))
 PEER_PATH_WAYS(PATH_PASS)
 #undef PATH_PASS
 
-static void path_loose(const struct options *o)
-{
-#define PATH_WAY(way, fn) {way, fn##_pass},
-	static const struct way ways[] = {PEER_PATH_WAYS(PATH_WAY)};
-#undef PATH_WAY
-	struct names names;
-
-	make_names(&names, o->names);
-	run_ways("path/loose", ways, sizeof(ways) / sizeof(ways[0]), &names, o->names);
-	free_names(&names);
-}
 #endif /* PEER_PATH_WAYS */
 
-#if defined(PEER_LINE_WAYS) || defined(PEER_STREAM_WAYS)
-/* The raw lines' arguments: for line i, names i and its neighbour, full ids in hex. */
-struct lines {
-	struct names names;
-	char (*hex)[2 * RAWSZ + 1];
-};
-
-static void make_lines(struct lines *l, size_t nr)
-{
-	size_t i;
-
-	make_names(&l->names, nr);
-	l->hex = malloc(nr * sizeof(*l->hex));
-	if (!l->hex) {
-		fprintf(stderr, "peers: out of memory\n");
-		exit(1);
-	}
-	for (i = 0; i < nr; i++) {
-		memcpy(l->hex[i], l->names.dir[i], 2);
-		memcpy(l->hex[i] + 2, l->names.rest[i], 2 * RAWSZ - 1);
-	}
-}
-
-static void free_lines(struct lines *l)
-{
-	free_names(&l->names);
-	free(l->hex);
-}
-
-/* Line i's arguments, in RAW_LINE_FORMAT's order. */
-#define LINE_ARGS(l, i)                                                             \
-	(i) % 7 ? 0100644u : 0100755u, (i) % 11 ? 0100644u : 0120000u, (l)->hex[i], \
-	    (l)->hex[((i) + 1) % (l)->names.nr], "MAM"[(i) % 3]
-#endif
-
 #ifdef PEER_LINE_WAYS
-#define LINE_PASS(way, fn) BUILDER_PASS(fn, struct lines, (void) 0, fn(&p, LINE_ARGS(in, i)))
+#define LINE_PASS(way, fn) BUILDER_PASS(fn, (void) 0, fn(&p, LINE_ARGS(in, i)))
 PEER_LINE_WAYS(LINE_PASS)
 #undef LINE_PASS
 
-static void line_raw(const struct options *o)
-{
-#define LINE_WAY(way, fn) {way, fn##_pass},
-	static const struct way ways[] = {PEER_LINE_WAYS(LINE_WAY)};
-#undef LINE_WAY
-	struct lines lines;
-
-	make_lines(&lines, o->names);
-	run_ways("line/raw", ways, sizeof(ways) / sizeof(ways[0]), &lines, o->names);
-	free_lines(&lines);
-}
 #endif /* PEER_LINE_WAYS */
 
 #ifdef PEER_STREAM_WAYS
@@ -363,46 +350,50 @@ static uint64_t stream_close(FILE *out, int check)
 	return h;
 }
 
-#define STREAM_PASSES(way, fn)                                                              \
-	static uint64_t fn##_raw_pass(const void *input, size_t nr, int check)              \
-	{                                                                                   \
-		const struct lines *l = input;                                              \
-		FILE *out = stream_open(check);                                             \
-		size_t i;                                                                   \
-                                                                                            \
-		for (i = 0; i < nr; i++)                                                    \
-			fn(out, RAW_LINE_FORMAT "\n", LINE_ARGS(l, i));                     \
-		return stream_close(out, check);                                            \
-	}                                                                                   \
-	static uint64_t fn##_loose_pass(const void *input, size_t nr, int check)            \
-	{                                                                                   \
-		const struct lines *l = input;                                              \
-		FILE *out = stream_open(check);                                             \
-		size_t i;                                                                   \
-                                                                                            \
-		for (i = 0; i < nr; i++)                                                    \
-			fn(out, "objects/%02x/%s\n", l->names.raw[i][0], l->names.rest[i]); \
-		return stream_close(out, check);                                            \
+/* A stream pass named name: write, for each line i of l, to out. */
+#define STREAM_PASS(name, write)                                      \
+	static uint64_t name(const void *input, size_t nr, int check) \
+	{                                                             \
+		const struct lines *l = input;                        \
+		FILE *out = stream_open(check);                       \
+		size_t i;                                             \
+                                                                      \
+		for (i = 0; i < nr; i++)                              \
+			write;                                        \
+		return stream_close(out, check);                      \
 	}
+#define STREAM_PASSES(way, fn)                                                     \
+	STREAM_PASS(fn##_raw_pass, fn(out, RAW_LINE_FORMAT "\n", LINE_ARGS(l, i))) \
+	STREAM_PASS(fn##_loose_pass,                                               \
+	            fn(out, "objects/%02x/%s\n", l->names.raw[i][0], l->names.rest[i]))
 PEER_STREAM_WAYS(STREAM_PASSES)
 #undef STREAM_PASSES
 
-static void streams(const struct options *o)
+#define RAW_PASS(way, fn)   {way, fn##_raw_pass},
+#define LOOSE_PASS(way, fn) {way, fn##_loose_pass},
+
+#endif /* PEER_STREAM_WAYS */
+
+#if defined(PEER_PATH_WAYS) || defined(PEER_LINE_WAYS) || defined(PEER_STREAM_WAYS)
+/* The patterns over names and lines, on the same ones. */
+static void strings(const struct options *o)
 {
-#define RAW_WAY(way, fn)   {way, fn##_raw_pass},
-#define LOOSE_WAY(way, fn) {way, fn##_loose_pass},
-	static const struct way raw[] = {PEER_STREAM_WAYS(RAW_WAY)};
-	static const struct way loose[] = {PEER_STREAM_WAYS(LOOSE_WAY)};
-#undef RAW_WAY
-#undef LOOSE_WAY
 	struct lines lines;
 
 	make_lines(&lines, o->names);
-	run_ways("stream/raw", raw, sizeof(raw) / sizeof(raw[0]), &lines, o->names);
-	run_ways("stream/loose", loose, sizeof(loose) / sizeof(loose[0]), &lines, o->names);
+#ifdef PEER_PATH_WAYS
+	RUN_WAYS("path/loose", PEER_PATH_WAYS, WAY_PASS, &lines, o->names);
+#endif
+#ifdef PEER_LINE_WAYS
+	RUN_WAYS("line/raw", PEER_LINE_WAYS, WAY_PASS, &lines, o->names);
+#endif
+#ifdef PEER_STREAM_WAYS
+	RUN_WAYS("stream/raw", PEER_STREAM_WAYS, RAW_PASS, &lines, o->names);
+	RUN_WAYS("stream/loose", PEER_STREAM_WAYS, LOOSE_PASS, &lines, o->names);
+#endif
 	free_lines(&lines);
 }
-#endif /* PEER_STREAM_WAYS */
+#endif
 
 #ifdef PEER_ARRAY_WAYS
 /*
@@ -432,9 +423,6 @@ PEER_ARRAY_WAYS(ARRAY_PASS)
 
 static void array_2(const struct options *o)
 {
-#define ARRAY_WAY(way, fn) {way, fn##_pass},
-	static const struct way ways[] = {PEER_ARRAY_WAYS(ARRAY_WAY)};
-#undef ARRAY_WAY
 	static struct elem in[ARRAY_INPUTS + 1]; /* the last one: a second element */
 	size_t i;
 
@@ -442,7 +430,7 @@ static void array_2(const struct options *o)
 		in[i].a = i * 0x9e3779b97f4a7c15ULL;
 		in[i].b = ~i * 0xc2b2ae3d27d4eb4fULL;
 	}
-	run_ways("array/2", ways, sizeof(ways) / sizeof(ways[0]), in, o->calls);
+	RUN_WAYS("array/2", PEER_ARRAY_WAYS, WAY_PASS, in, o->calls);
 }
 #endif /* PEER_ARRAY_WAYS */
 
@@ -469,14 +457,8 @@ int main(int argc, char **argv)
 	pool_million(&o); /* first: fresh memory */
 	pool_steady(&o);
 #endif
-#ifdef PEER_PATH_WAYS
-	path_loose(&o);
-#endif
-#ifdef PEER_LINE_WAYS
-	line_raw(&o);
-#endif
-#ifdef PEER_STREAM_WAYS
-	streams(&o);
+#if defined(PEER_PATH_WAYS) || defined(PEER_LINE_WAYS) || defined(PEER_STREAM_WAYS)
+	strings(&o);
 #endif
 #ifdef PEER_ARRAY_WAYS
 	array_2(&o);

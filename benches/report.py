@@ -130,21 +130,23 @@ def bar_chart(path, title, columns, rows, unit):
         f.write("\n".join(out) + "\n")
 
 
+def rows_of(columns, entries):
+    """The rows of a table whose columns are platforms: [(name, {platform: entry})], in
+    the order the names first appear; entries(platform) lists a platform's entries."""
+    rows = {}
+    for p in columns:
+        for e in entries(p):
+            rows.setdefault(e["name"], {})[p] = e
+    return list(rows.items())
+
+
 def runner_report(name, results, note, unit, outdir):
     """A table and chart for tree_diff or strbuf_addf: columns are platforms."""
     columns = [p for p in PLATFORMS if p in results]
-    names = []
-    for p in columns:
-        for v in results[p]["variants"]:
-            if v["name"] not in names:
-                names.append(v["name"])
     rows, chart = [], []
-    for n in names:
+    for n, found in rows_of(columns, lambda p: results[p]["variants"]):
         cells, ratios = {}, {}
-        for p in columns:
-            v = next((v for v in results[p]["variants"] if v["name"] == n), None)
-            if v is None:
-                continue
+        for p, v in found.items():
             ratio = v["speedup"]
             per = v["ns_per_entry"]
             cells[p] = "%.1f ns (%s)" % (per, "%.2f×" % ratio if ratio else "–") + memory_text(v)
@@ -231,19 +233,10 @@ def peers_report(runs, outdir):
           "callgrind runs (not under Wine), instructions per entry; in brackets, each as a "
           "multiple of the platform's best peer (a way not named `allot/...`). Lower is better.", ""]
     for pattern in patterns:
-        names = []
-        for p in columns:
-            for w in runs[p]["patterns"].get(pattern, {}).get("ways", []):
-                if w["name"] not in names:
-                    names.append(w["name"])
         rows, chart = [], []
-        for n in names:
+        for n, found in rows_of(columns, lambda p: runs[p]["patterns"].get(pattern, {}).get("ways", [])):
             cells, ratios = {}, {}
-            for p in columns:
-                w = next((w for w in runs[p]["patterns"].get(pattern, {}).get("ways", [])
-                          if w["name"] == n), None)
-                if w is None:
-                    continue
+            for p, w in found.items():
                 cell = []
                 if w.get("ns_per_entry") is not None:
                     cell.append("%.1f ns (%s)" % (w["ns_per_entry"], ratio_text(w.get("vs_best_peer_time"))))

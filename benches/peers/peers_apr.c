@@ -10,32 +10,13 @@
 
 #include "benches/peers.h"
 
-struct peer_pool {
-	apr_pool_t *pool;
-};
-
-static void peer_pool_init(struct peer_pool *p)
+static void create(apr_pool_t **pool)
 {
-	if (apr_initialize() != APR_SUCCESS || apr_pool_create(&p->pool, NULL) != APR_SUCCESS)
+	if (apr_initialize() != APR_SUCCESS || apr_pool_create(pool, NULL) != APR_SUCCESS)
 		abort();
 }
 
-static void *peer_pool_alloc(struct peer_pool *p, size_t len)
-{
-	return apr_palloc(p->pool, len);
-}
-
-static void peer_pool_clear(struct peer_pool *p, void **ptrs, size_t n)
-{
-	(void) ptrs, (void) n;
-	apr_pool_clear(p->pool);
-}
-
-static void peer_pool_release(struct peer_pool *p, void **ptrs, size_t n)
-{
-	(void) ptrs, (void) n;
-	apr_pool_destroy(p->pool);
-	apr_terminate();
-}
+PEER_WHOLE_POOL(apr_pool_t *, create(&p->pool), apr_palloc(p->pool, len), apr_pool_clear(p->pool),
+                (apr_pool_destroy(p->pool), apr_terminate()))
 
 #include "benches/peers_main.h"

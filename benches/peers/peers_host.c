@@ -14,7 +14,7 @@
 #define PEER_STREAM_WAYS(X) X("fprintf", fprintf) X("allot/fprintf", allot_fprintf)
 
 #include "benches/peers.h"
-#include "benches/peers/strbuf_peer.h"
+#include "benches/peers/git_strbuf.h"
 
 /* Git's strbuf_addf with docs/platforms.md's one line changed: allot_vsnprintf for vsnprintf. */
 static void strbuf_addf_allot(struct strbuf *sb, const char *fmt, ...)
@@ -32,15 +32,8 @@ static void strbuf_addf_allot(struct strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void way_vsnprintf(struct peer_path *p, const unsigned char *raw, const char *rest)
-{
-	strbuf_addf_allot(&p->sb, "%02x/%s", raw[0], rest);
-}
-
-static void line_vsnprintf(struct peer_path *p, unsigned mode1, unsigned mode2, const char *oid1,
-                           const char *oid2, char status)
-{
-	strbuf_addf_allot(&p->sb, RAW_LINE_FORMAT, mode1, mode2, oid1, oid2, status);
-}
+PEER_STRING_PATH(struct strbuf, STRBUF_INIT, strbuf_)
+PEER_ADDF_WAY(way_vsnprintf, strbuf_addf_allot)
+PEER_ADDF_LINE(line_vsnprintf, strbuf_addf_allot)
 
 #include "benches/peers_main.h"

@@ -15,40 +15,20 @@
 
 #include "benches/peers.h"
 
-struct peer_pool {
-	TALLOC_CTX *ctx;
-};
-
-static void peer_pool_init(struct peer_pool *p)
+static void *or_abort(void *ptr)
 {
-#ifdef PEER_TALLOC_POOL
-	p->ctx = talloc_pool(NULL, 1024 * 1024);
-#else
-	p->ctx = talloc_new(NULL);
-#endif
-	if (!p->ctx)
-		abort();
-}
-
-static void *peer_pool_alloc(struct peer_pool *p, size_t len)
-{
-	void *ptr = talloc_size(p->ctx, len);
-
 	if (!ptr)
 		abort();
 	return ptr;
 }
 
-static void peer_pool_clear(struct peer_pool *p, void **ptrs, size_t n)
-{
-	(void) ptrs, (void) n;
-	talloc_free_children(p->ctx);
-}
+#ifdef PEER_TALLOC_POOL
+#define CONTEXT talloc_pool(NULL, 1024 * 1024)
+#else
+#define CONTEXT talloc_new(NULL)
+#endif
 
-static void peer_pool_release(struct peer_pool *p, void **ptrs, size_t n)
-{
-	(void) ptrs, (void) n;
-	talloc_free(p->ctx);
-}
+PEER_WHOLE_POOL(TALLOC_CTX *, p->pool = or_abort(CONTEXT), or_abort(talloc_size(p->pool, len)),
+                talloc_free_children(p->pool), talloc_free(p->pool))
 
 #include "benches/peers_main.h"
