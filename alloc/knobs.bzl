@@ -2,7 +2,7 @@
 
 This is the one table of allot's knobs: alloc/config.h, allot.mk, CMakeLists.txt,
 meson_options.txt, README.md's knob table and tools/allot-tune are checked against it
-(tests/checks/knob_check.py, in CI). Adding a strategy value: strategies/README.md lists
+(tests/hosts/knob_table.py, in CI). Adding a strategy value: strategies/README.md lists
 every file; the --//alloc flag accepts it, allot_cc_* can pin it, and the test and
 benchmark variants pick it up.
 """

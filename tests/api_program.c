@@ -3,7 +3,7 @@
  * A program written only against the contract that the public headers under alloc/ and
  * the README state: every public name, no internals.
  * It must compile and succeed under every strategy combination, with Bazel (from
- * another workspace, tests/checks/external_check.sh) and with plain cc (tests/checks/embed_check.sh).
+ * another workspace, tests/hosts/external.sh) and with plain cc (tests/hosts/embed.sh).
  * It prints "api_program: ok" and allot_config(), and exits 1 naming the first failure.
  */
 #include <setjmp.h>

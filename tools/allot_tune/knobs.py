@@ -4,7 +4,7 @@
 Its entries are calls of _choice, _count and _switch over literals (and MALLOC_LIBS from
 toolchains/toolchains.bzl), which read the same in Python: the expression is evaluated
 with those three defined here, and nothing else in reach. tools/allot-tune's --build and
-tests/checks/knob_check.py (which holds every other place a knob is written to it) read
+tests/hosts/knob_table.py (which holds every other place a knob is written to it) read
 it from here."""
 
 import os

@@ -8,13 +8,13 @@
 # with gcc and clang, in each of the modes gnu99 (at -O2), c11, c17 and c2x (the
 # front end's diagnostics: -fsyntax-only): gcc's gnu99 under every knob combination, the
 # others under every combination of the strategies with every pair of knob values
-# (tests/checks/knob_combinations.sh [--cover]); the same as C99 without GNU C (clang with
+# (tests/hosts/knob_combinations.sh [--cover]); the same as C99 without GNU C (clang with
 # __GNUC__ and __clang__ undefined: the portable branches of alloc/compiler.h); and the
-# public headers, with every macro of the API expanded (tests/checks/strict/cxx_api.cc), as C++
+# public headers, with every macro of the API expanded (tests/hosts/strict/cxx_api.cc), as C++
 # with g++ and clang++. Then knobs in the first release's spelling, and bad values, must
 # stop the build with an #error naming the new spelling or the allowed values.
 #
-#   tests/checks/strict_check.sh [MODE ...]      default: gnu99 c11 c17 c2x
+#   tests/hosts/strict.sh [MODE ...]      default: gnu99 c11 c17 c2x
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 modes=("$@")
@@ -51,12 +51,12 @@ check() {
 		build=-fsyntax-only
 	fi
 	if ! (cd "$dir" && $cc $flags -I"$root" "$@" $build "${sources[@]/#/$root/}") 2>"$dir/err"; then
-		echo "strict_check: FAILED: $cc -std=$mode $* (library)"
+		echo "strict: FAILED: $cc -std=$mode $* (library)"
 		head -5 "$dir/err"
 	fi
-	# Each header alone (tests/checks/strict/headers: written once, below).
+	# Each header alone (tests/hosts/strict/headers: written once, below).
 	if ! (cd "$dir" && $cc $flags -I"$root" "$@" -fsyntax-only "$out"/headers/*.c) 2>"$dir/err"; then
-		echo "strict_check: FAILED: $cc -std=$mode $* (a header alone)"
+		echo "strict: FAILED: $cc -std=$mode $* (a header alone)"
 		head -5 "$dir/err"
 	fi
 	rm -rf "$dir"
@@ -67,7 +67,7 @@ export -f check
 # no error).
 mkdir "$out/headers"
 for f in "${headers[@]}"; do
-	printf '#include "%s"\ntypedef int strict_check_not_empty;\n' "$f" >"$out/headers/$(echo "$f" | tr / _).c"
+	printf '#include "%s"\ntypedef int strict_not_empty;\n' "$f" >"$out/headers/$(echo "$f" | tr / _).c"
 done
 export SOURCES="${sources[*]}"
 
@@ -81,13 +81,13 @@ for mode in "${modes[@]}"; do
 		[ "$cc $mode" = "gcc gnu99" ] && cover=
 		while read -r knobs; do
 			jobs+=("$cc $mode $knobs")
-		done < <(tests/checks/knob_combinations.sh $cover)
+		done < <(tests/hosts/knob_combinations.sh $cover)
 	done
 done
 # Without GNU C (c99: the portable branches need no later standard).
 while read -r knobs; do
 	jobs+=("clang-nognu c99 $knobs")
-done < <(tests/checks/knob_combinations.sh --cover)
+done < <(tests/hosts/knob_combinations.sh --cover)
 # The host's heap and die handler named (alloc/config.h and die.c declare them).
 hooks="-DALLOT_MALLOC=host_malloc -DALLOT_REALLOC=host_realloc -DALLOT_FREE=host_free -DALLOT_DIE_DEFAULT=host_die"
 for mode in "${modes[@]}"; do
@@ -107,14 +107,14 @@ for cxx in g++ clang++; do
 		for knobs in "" "-DALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_INLINE -DALLOT_PATH_STORE=ALLOT_PATH_STORE_INLINE -DALLOT_STATS=1"; do
 			cxx_runs=$((cxx_runs + 1))
 			if ! $cxx -std=$std -pedantic -Wall -Wextra -Werror -O2 -I. $knobs -c \
-				tests/checks/strict/cxx_api.cc -o "$out/cxx.o" 2>"$out/err"; then
-				failures+=$'\n'"strict_check: FAILED: $cxx -std=$std $knobs tests/checks/strict/cxx_api.cc"$'\n'"$(head -5 "$out/err")"
+				tests/hosts/strict/cxx_api.cc -o "$out/cxx.o" 2>"$out/err"; then
+				failures+=$'\n'"strict: FAILED: $cxx -std=$std $knobs tests/hosts/strict/cxx_api.cc"$'\n'"$(head -5 "$out/err")"
 			fi
 			for h in "${public_headers[@]}"; do
 				cxx_runs=$((cxx_runs + 1))
 				if ! printf '#include "alloc/%s"\n' "$h" | $cxx -std=$std -pedantic -Wall -Wextra \
 					-Werror -I. $knobs -x c++ -fsyntax-only - 2>"$out/err"; then
-					failures+=$'\n'"strict_check: FAILED: $cxx -std=$std $knobs alloc/$h alone"$'\n'"$(head -5 "$out/err")"
+					failures+=$'\n'"strict: FAILED: $cxx -std=$std $knobs alloc/$h alone"$'\n'"$(head -5 "$out/err")"
 				fi
 			done
 		done
@@ -130,7 +130,7 @@ refused() { # refused MESSAGE -DKNOB=...
 	refusals=$((refusals + 1))
 	if echo '#include "alloc/alloc.h"' | gcc -std=gnu99 -I. "$@" -x c -fsyntax-only - \
 		>"$out/err" 2>&1 || ! grep -qF "$want" "$out/err"; then
-		failures+=$'\n'"strict_check: FAILED: $* was not refused with \"$want\""$'\n'"$(head -3 "$out/err")"
+		failures+=$'\n'"strict: FAILED: $* was not refused with \"$want\""$'\n'"$(head -3 "$out/err")"
 	fi
 }
 refused "ALLOT_ARRAY is now spelled ALLOT_ARRAY_STRATEGY" -DALLOT_ARRAY=ALLOT_ARRAY_HEAP
@@ -146,9 +146,9 @@ refused "ALLOT_ARRAY_STRATEGY must be one of ALLOT_ARRAY_HEAP, ALLOT_ARRAY_ALLOC
 refused "ALLOT_CHECKS must be one of 0, 1" -DALLOT_CHECKS=2
 
 runs=$((${#jobs[@]} + cxx_runs + refusals))
-failed=$(printf '%s' "$failures" | grep -c '^strict_check: FAILED' || true)
+failed=$(printf '%s' "$failures" | grep -c '^strict: FAILED' || true)
 [ -z "$failures" ] || printf '%s\n' "$failures"
-echo "strict_check: $((runs - failed)) passed, $failed failed" \
+echo "strict: $((runs - failed)) passed, $failed failed" \
 	"(${#jobs[@]} C builds: gcc and clang x ${modes[*]} x knob combinations, C99 without GNU C;" \
 	"$cxx_runs C++ builds; $refusals bad knobs refused)"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints every combination of allot's C knobs, one line of -D flags each, for the
-# plain-cc checks (tests/checks/embed_check.sh, tests/checks/strict_check.sh): every
+# plain-cc checks (tests/hosts/embed.sh, tests/hosts/strict.sh): every
 # array, pool and path strategy (store and format) that alloc/config.h's knob table
 # lists, with stats and checks on and off: 96 lines.
 #
@@ -8,7 +8,7 @@
 # on or off with them so that every pair of values of any two knobs occurs in some line
 # (stats = store + format, checks = pool + format, modulo 2, counting values from 0).
 #
-#   tests/checks/knob_combinations.sh [--cover]
+#   tests/hosts/knob_combinations.sh [--cover]
 set -euo pipefail
 config=$(dirname "$0")/../../alloc/config.h
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""knob_check: every place a knob's values or default are written agrees with the one
+"""knob_table: every place a knob's values or default are written agrees with the one
 table, alloc/knobs.bzl (KNOBS, and C_ONLY_KNOBS for the knobs without a Bazel flag):
 
   alloc/config.h      the comment table, each value's row in the knob table, the default
@@ -11,9 +11,9 @@ table, alloc/knobs.bzl (KNOBS, and C_ONLY_KNOBS for the knobs without a Bazel fl
   README.md           the knob table's values and default
   tools/allot-tune    the knobs its --build templates tune (it reads the table itself)
 
-Prints a line per disagreement and "knob_check: N passed, M failed"; exits 1 on any.
+Prints a line per disagreement and "knob_table: N passed, M failed"; exits 1 on any.
 
-    python3 tests/checks/knob_check.py [ROOT]
+    python3 tests/hosts/knob_table.py [ROOT]
 """
 
 import os
@@ -39,7 +39,7 @@ def check(ok, where, what):
         passed += 1
     else:
         failed += 1
-        print("knob_check: %s: %s" % (where, what))
+        print("knob_table: %s: %s" % (where, what))
 
 
 def read(path):
@@ -190,7 +190,7 @@ def main():
     for part in (config_h, meson, cmake, allot_mk, readme):
         part(knobs)
     tuner(load_knobs(ROOT))
-    print("knob_check: %d passed, %d failed (alloc/knobs.bzl against config.h, Meson, CMake, "
+    print("knob_table: %d passed, %d failed (alloc/knobs.bzl against config.h, Meson, CMake, "
           "allot.mk, README.md and the tuner)" % (passed, failed))
     sys.exit(1 if failed else 0)
 

@@ -2,7 +2,7 @@
 /*
  * A host's heap and die handler, as Git has them (xmalloc, xrealloc, free, die), for
  * allot built with -DALLOT_MALLOC=host_malloc -DALLOT_REALLOC=host_realloc
- * -DALLOT_FREE=host_free -DALLOT_DIE_DEFAULT=host_die (tests/host_check.sh).
+ * -DALLOT_FREE=host_free -DALLOT_DIE_DEFAULT=host_die (tests/projects.sh).
  *
  * Programs using it are linked with -Wl,--wrap=malloc,--wrap=realloc,--wrap=free,
  * --wrap=calloc: a direct heap call from allot's objects (or the program's) lands in

@@ -3,7 +3,7 @@
 # allot inside Git, vendored as README's Make recipe has it: Git 2.39's source (Debian's
 # source package; GIT_SRC=DIR to use an unpacked one), allot's library files copied to
 # allot/ (LICENSE, allot.mk, alloc/, strategies/: what a host vendors), and
-# tests/checks/git/git-2.39.patch applied: the recipe's lines in Git's Makefile,
+# tests/hosts/git/git-2.39.patch applied: the recipe's lines in Git's Makefile,
 # die_from_allot in usage.c, mem-pool over allot's pools, tree-diff's small arrays over
 # ALLOT_ARRAY_*, and strbuf_vaddf through allot_vsnprintf (every strbuf_addf in Git).
 # Then, with Git's DEVELOPER=1 warnings (-Werror):
@@ -19,20 +19,20 @@
 # dst's name length, then discard_cache_entry clears that many bytes), which the arena
 # leaves no slack for; ASan names the line.
 #
-#   tests/checks/git_check.sh
+#   tests/hosts/git.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 : "${GIT_TESTS:=t40*.sh t64*.sh t9300-fast-import.sh t1006-cat-file.sh}"
 passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "git_check: ok: $*"; }
-fail() { failed=$((failed + 1)); echo "git_check: FAILED: $*"; }
+ok() { passed=$((passed + 1)); echo "git: ok: $*"; }
+fail() { failed=$((failed + 1)); echo "git: FAILED: $*"; }
 
 # Git's source: GIT_SRC, or Debian's source package (deb-src enabled if need be, as root).
 if [ -z "${GIT_SRC:-}" ]; then
 	if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d; then
-		[ "$(id -u)" = 0 ] || { echo "git_check: no deb-src in apt's sources; set GIT_SRC=DIR" >&2; exit 1; }
+		[ "$(id -u)" = 0 ] || { echo "git: no deb-src in apt's sources; set GIT_SRC=DIR" >&2; exit 1; }
 		sed -i 's/^Types: deb$/Types: deb deb-src/' /etc/apt/sources.list.d/debian.sources
 		apt-get update -q >/dev/null
 	fi
@@ -41,7 +41,7 @@ if [ -z "${GIT_SRC:-}" ]; then
 	GIT_SRC=$(echo "$work"/git-2.*/)
 fi
 version=$(sed -n 's/^DEF_VER=v//p' "$GIT_SRC/GIT-VERSION-GEN")
-echo "git_check: Git $version from $GIT_SRC"
+echo "git: Git $version from $GIT_SRC"
 
 # A fresh tree: Git, allot vendored, the port applied.
 git_tree() { # git_tree NAME
@@ -49,7 +49,7 @@ git_tree() { # git_tree NAME
 	cp -a "$GIT_SRC" "$dir"
 	mkdir "$dir/allot"
 	(cd "$root" && git ls-files -z LICENSE allot.mk alloc strategies | xargs -0 cp --parents -t "$dir/allot")
-	patch -s -d "$dir" -p1 <"$root/tests/checks/git/git-2.39.patch"
+	patch -s -d "$dir" -p1 <"$root/tests/hosts/git/git-2.39.patch"
 	echo "$dir"
 }
 
@@ -96,5 +96,5 @@ check defaults gcc
 check others clang ALLOT_ARRAY_STRATEGY=heap ALLOT_POOL_STRATEGY=malloc ALLOT_PATH_STORE=inline \
 	ALLOT_PATH_FORMAT=libc
 
-echo "git_check: $passed passed, $failed failed"
+echo "git: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -3,11 +3,11 @@
 # knobs and -I<repo root>. Builds the library, then tests/api_program.c and the whole C
 # suite with the plain runner against it, with plain cc (gcc and clang, -Werror) under
 # every combination of the array, pool and path strategies (store and format), stats on
-# or off with them so that each value meets both (tests/checks/knob_combinations.sh
+# or off with them so that each value meets both (tests/hosts/knob_combinations.sh
 # --cover), misuse checks on (the Bazel suite runs them off too), and runs them, two
 # combinations at a time.
 #
-#   tests/checks/embed_check.sh [CC ...]      default: gcc clang
+#   tests/hosts/embed.sh [CC ...]      default: gcc clang
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 compilers=("$@")
@@ -31,7 +31,7 @@ check() {
 		! "$cc" $EMBED_CFLAGS "$@" tests/*_test.c "$dir"/*/*.o "$out/$cc"-common/*.o \
 			-o "$dir/suite" -ldl -pthread ||
 		! "$dir/suite" >"$dir/log"; then
-		echo "embed_check: FAILED: $cc $*"
+		echo "embed: FAILED: $cc $*"
 		tail -5 "$dir/log" 2>/dev/null || true
 	fi
 	rm -rf "$dir"
@@ -47,14 +47,14 @@ for cc in "${compilers[@]}"; do
 	# The suite's misuse tests need the checks: on in every combination.
 	while read -r knobs; do
 		combinations+=("$cc $knobs")
-	done < <(tests/checks/knob_combinations.sh --cover | sed 's/-DALLOT_CHECKS=0/-DALLOT_CHECKS=1/')
+	done < <(tests/hosts/knob_combinations.sh --cover | sed 's/-DALLOT_CHECKS=0/-DALLOT_CHECKS=1/')
 done
 
 export -f check
 export out
 failures=$(printf '%s\n' "${combinations[@]}" | xargs -P 2 -L 1 bash -c 'check "$@"' check)
 runs=${#combinations[@]}
-failed=$(printf '%s' "$failures" | grep -c '^embed_check: FAILED' || true)
+failed=$(printf '%s' "$failures" | grep -c '^embed: FAILED' || true)
 [ -z "$failures" ] || printf '%s\n' "$failures"
 
 # A program built with other knobs than its library must not link: "library knobs |
@@ -82,10 +82,10 @@ for cc in "${compilers[@]}"; do
 			! grep -q 'allot_library_built_with_' "$dir/err" ||
 			! "$cc" "$dir/api.o" "$dir/libprog.a" -o "$dir/api"; then
 			failed=$((failed + 1))
-			echo "embed_check: FAILED: $cc: a program built with $prog linked against a library built with $lib (or did not link with its own)"
+			echo "embed: FAILED: $cc: a program built with $prog linked against a library built with $lib (or did not link with its own)"
 		fi
 		rm -rf "$dir"
 	done
 done
-echo "embed_check: $((runs - failed)) passed, $failed failed (api_program and the C suite per combination; mismatched links refused)"
+echo "embed: $((runs - failed)) passed, $failed failed (api_program and the C suite per combination; mismatched links refused)"
 [ "$failed" -eq 0 ]

@@ -7,7 +7,7 @@ the module itself. Every @repo// in a BUILD file, .BUILD file or .bzl file of al
 be one of them or Bazel's own (bazel_tools), and must also be declared, under the same
 name, by allot_repositories() for WORKSPACE builds (toolchains/repositories.bzl).
 
-    tests/checks/module_check.py            prints "module_check: N passed, M failed"
+    tests/hosts/module.py            prints "module: N passed, M failed"
 """
 import ast
 import pathlib
@@ -65,12 +65,12 @@ def main():
             problems.append("not declared by allot_repositories() under that name")
         if problems:
             failed += 1
-            print("module_check: FAILED: @%s (used in %s): %s" %
+            print("module: FAILED: @%s (used in %s): %s" %
                   (repo, ", ".join(sorted(set(where))), "; ".join(problems)))
         else:
             passed += 1
-            print("module_check: ok: @%s" % repo)
-    print("module_check: %d passed, %d failed" % (passed, failed))
+            print("module: ok: @%s" % repo)
+    print("module: %d passed, %d failed" % (passed, failed))
     return 1 if failed or not passed else 0
 
 

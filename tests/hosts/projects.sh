@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # allot dropped into host projects that do not use Bazel, as their users would: a copy of
-# the repository inside a host (tests/checks/hosts/{make,cmake,meson}) whose main.c is the API
+# the repository inside a host (tests/hosts/projects/{make,cmake,meson}) whose main.c is the API
 # program, built and run offline under two knob combinations each (the second with the
 # host's own heap and die handler where the build can name them), with the output's
 # config line checked; and a bad knob value refused, naming the allowed ones. "tune":
 # tools/allot-tune tunes the Make-built example (examples/catalog) from a checkout, by
 # callgrind's counts, writes its pins, and the example builds with them.
 #
-#   tests/checks/host_check.sh [make|cmake|meson|tune ...]      default: all four
+#   tests/hosts/projects.sh [make|cmake|meson|tune ...]      default: all four
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 hosts=("$@")
@@ -20,16 +20,16 @@ passed=0 failed=0
 new_host() { # new_host NAME ALLOT_SUBDIR
 	local dir=$work/$1-$((passed + failed))
 	mkdir -p "$dir/$2"
-	cp -r "$root/tests/checks/hosts/$1/." "$root/tests/checks/hosts/host_heap.c" "$root/tests/checks/hosts/host_heap.h" \
-		"$root/tests/checks/hosts/heap_hooks.c" "$dir"
+	cp -r "$root/tests/hosts/projects/$1/." "$root/tests/hosts/projects/host_heap.c" "$root/tests/hosts/projects/host_heap.h" \
+		"$root/tests/hosts/projects/heap_hooks.c" "$dir"
 	cp "$root/tests/api_program.c" "$dir/main.c"
 	(cd "$root" && git ls-files -z alloc strategies allot.mk CMakeLists.txt meson.build \
 		meson_options.txt | xargs -0 cp --parents -t "$dir/$2")
 	echo "$dir"
 }
 
-ok() { passed=$((passed + 1)); echo "host_check: ok: $*"; }
-fail() { failed=$((failed + 1)); echo "host_check: FAILED: $*"; }
+ok() { passed=$((passed + 1)); echo "projects: ok: $*"; }
+fail() { failed=$((failed + 1)); echo "projects: FAILED: $*"; }
 
 # run WHAT EXPECTED_CONFIG DIR COMMAND...: runs the build and program in DIR; passes when
 # it succeeds and prints "allot: EXPECTED_CONFIG".
@@ -155,10 +155,10 @@ for host in "${hosts[@]}"; do
 			tools/allot-tune --knobs speed --build true --run true
 		;;
 	*)
-		echo "host_check: unknown host '$host' (make, cmake, meson, tune)" >&2
+		echo "projects: unknown host '$host' (make, cmake, meson, tune)" >&2
 		exit 2
 		;;
 	esac
 done
-echo "host_check: $passed passed, $failed failed"
+echo "projects: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

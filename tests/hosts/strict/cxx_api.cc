@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 // The public headers used from C++: every macro of the API expanded in a C++ function,
-// so that tests/strict_check.sh compiles them as C++ (g++ and clang++, -Werror).
+// so that tests/strict.sh compiles them as C++ (g++ and clang++, -Werror).
 #include "alloc/alloc.h"
 
 int allot_cxx_use(size_t nr);

@@ -11,7 +11,7 @@
 # Then tunes examples/catalog there with allot_tune, as its README section shows, and
 # writes the pins (--@allot//alloc:* flags) to a .bazelrc of that workspace.
 #
-#   tests/checks/external_check.sh [BAZEL_ARGS ...]     (e.g. --config=ci is not known there;
+#   tests/hosts/external.sh [BAZEL_ARGS ...]     (e.g. --config=ci is not known there;
 #                                                 pass plain options like --copt=-Werror)
 set -euo pipefail
 allot=$(cd "$(dirname "$0")/../.." && pwd)
@@ -72,10 +72,10 @@ expect() { # expect WHAT EXPECTED_CONFIG BAZEL_RUN_ARGS...
 	shift 2
 	if out=$(bazel run "$@" 2>"$ws/err") && grep -qxF "allot: $want" <<<"$out"; then
 		passed=$((passed + 1))
-		echo "external_check: ok: $what"
+		echo "external: ok: $what"
 	else
 		failed=$((failed + 1))
-		echo "external_check: FAILED: $what"
+		echo "external: FAILED: $what"
 		echo "$out"
 		tail -5 "$ws/err"
 	fi
@@ -85,10 +85,10 @@ expect_error() { # expect_error WHAT MESSAGE BAZEL_BUILD_ARGS...
 	shift 2
 	if ! bazel build "$@" >"$ws/err" 2>&1 && grep -qF "$want" "$ws/err"; then
 		passed=$((passed + 1))
-		echo "external_check: ok: $what"
+		echo "external: ok: $what"
 	else
 		failed=$((failed + 1))
-		echo "external_check: FAILED: $what (no error with \"$want\")"
+		echo "external: FAILED: $what (no error with \"$want\")"
 		tail -5 "$ws/err"
 	fi
 }
@@ -109,16 +109,16 @@ if bazel run "$@" //:tune -- --metric=instructions --write=user.bazelrc >"$ws/ou
 	grep -Eq '^  pool +arena +default ' "$ws/out" &&
 	grep -Eqx 'build --@allot//alloc:pool=arena --@allot//alloc:path_format=[a-z]+' user.bazelrc; then
 	passed=$((passed + 1))
-	echo "external_check: ok: allot_tune, and its pins written"
+	echo "external: ok: allot_tune, and its pins written"
 	sed -n '/^decision/,$p' "$ws/out" | sed 's/^/    /'
 else
 	failed=$((failed + 1))
-	echo "external_check: FAILED: allot_tune, and its pins written"
+	echo "external: FAILED: allot_tune, and its pins written"
 	tail -15 "$ws/out" "$ws/err"
 	cat user.bazelrc 2>/dev/null
 fi
 sed -i 's/"pool": "malloc"/"pool": "fast"/' BUILD.bazel
 expect_error "bad pinned value" "allot knob 'pool': invalid value 'fast'. Allowed values are [\"malloc\", \"arena\"]" \
 	"$@" //:pinned
-echo "external_check: $passed passed, $failed failed"
+echo "external: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
