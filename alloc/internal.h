@@ -58,15 +58,20 @@ static inline size_t allot__align_up(size_t n, size_t align)
  * malloc and free are inline: a small array's heap round trip is one call each.
  */
 
+/* malloc that counts and may fail: NULL (0 bytes are served as 1). */
+static inline void *allot__try_malloc(size_t n)
+{
+	ALLOT__COUNT(heap_allocs, 1);
+	return ALLOT_MALLOC(n ? n : 1);
+}
+
 /* malloc that counts and never returns NULL (0 bytes are served as 1). */
 static inline void *allot__malloc(size_t n)
 {
-	size_t size = n ? n : 1;
-	void *ptr = ALLOT_MALLOC(size);
+	void *ptr = allot__try_malloc(n);
 
-	ALLOT__COUNT(heap_allocs, 1);
 	if (!ptr)
-		allot__die_oom(size);
+		allot__die_oom(n ? n : 1);
 	return ptr;
 }
 

@@ -180,6 +180,7 @@ static void rewind_to(struct allot_pool *pool, const struct allot_pool_mark *mar
 
 	if (ALLOT_CHECKS) /* only the mark checks read what it remembers */
 		remember_rewind(pool, mark);
+	allot__pool_free_above(pool, mark);
 	pool->head = mark->head;
 	pool->at = mark->at;
 	pool->used = mark->used;
@@ -270,15 +271,8 @@ void allot_pool_release(struct allot_pool *pool)
 
 void allot_pool_discard(struct allot_pool *pool, int invalidate)
 {
-	struct allot__chunk *c;
-
-	for (c = invalidate ? pool->head : NULL; c; c = c->prev) {
-		char *start = (char *) c + ALLOT__CHUNK_HDR;
-		char *end = c == pool->at.cur ? pool->at.next : c->live_end;
-
-		ALLOT__MEM_WRITABLE(start, (size_t) (end - start)); /* red zones included */
-		memset(start, 0xDD, (size_t) (end - start));
-	}
+	if (invalidate)
+		allot__pool_invalidate(pool);
 	allot_pool_release(pool);
 }
 
@@ -287,17 +281,17 @@ void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
 	struct allot_pool_mark empty = empty_mark(src);
 	struct allot__chunk *bottom, *c;
 	unsigned long long n = 1;
-	size_t linked = src->head ? src->head->size : 0; /* the bytes of src's chain */
+	size_t linked = src->footprint; /* src's chain and, under malloc, its objects */
 
 	if (dst == src)
 		allot__bug("allot_pool_combine: a pool cannot take its own objects");
 	if (!src->head)
 		return;
+	for (c = src->spare; c; c = c->prev) /* the spare memory stays src's */
+		linked -= c->size;
 	/* src's chunks get dst's next serials, oldest lowest: they are dst's newest now. */
-	for (bottom = src->head; bottom->prev; bottom = bottom->prev) {
+	for (bottom = src->head; bottom->prev; bottom = bottom->prev)
 		n++;
-		linked += bottom->prev->size;
-	}
 	for (c = src->head; c; c = c->prev)
 		c->stamp = (dst->serial + n--) << 1 | (c->stamp & 1);
 	dst->serial = allot__chunk_serial(src->head);
@@ -316,16 +310,7 @@ void allot_pool_combine(struct allot_pool *dst, struct allot_pool *src)
 
 int allot_pool_contains(const struct allot_pool *pool, const void *ptr)
 {
-	const struct allot__chunk *c;
-	uintptr_t at = (uintptr_t) ptr;
-
-	for (c = pool->head; c; c = c->prev) {
-		const char *end = c == pool->at.cur ? pool->at.next : c->live_end;
-
-		if (at >= (uintptr_t) c + ALLOT__CHUNK_HDR && at < (uintptr_t) end)
-			return 1;
-	}
-	return 0;
+	return allot__pool_contains(pool, (uintptr_t) ptr);
 }
 
 size_t allot_pool_used(const struct allot_pool *pool)

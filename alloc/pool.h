@@ -6,9 +6,9 @@
  * allocates its paths and conflict records from a mem-pool and frees them with one
  * call. The strategy decides what that costs:
  *
- *   ALLOT_POOL_MALLOC  every object is its own heap block, behind a 32-byte header
- *                      that keeps it on a list, so that clear, rewind and release
- *                      can free them one by one;
+ *   ALLOT_POOL_MALLOC  every object is its own heap block of its own size; the pool
+ *                      keeps a 16-byte record of it in blocks apart, so that clear,
+ *                      rewind and release can free them one by one;
  *   ALLOT_POOL_ARENA   objects are bumped out of large blocks; an object too large
  *                      for a block gets a block of its own.
  *
@@ -204,10 +204,9 @@ size_t allot_pool_footprint(const struct allot_pool *pool);
 #define ALLOT__POOL_REWOUND 4
 
 /*
- * A heap block a pool holds, at the start of what malloc returned: one object under
- * malloc, a block of objects under arena. The header is 32 bytes: under malloc it is
- * every object's overhead, and more would push small objects into slower size classes.
- * prev links the pool's chain, newest first, from pool->head.
+ * A heap block a pool holds, at the start of what malloc returned: a block of objects
+ * (or one large object) under arena, a block of the objects' records under malloc. prev
+ * links the pool's chain, newest first, from pool->head.
  */
 struct allot__chunk {
 	struct allot__chunk *prev;
@@ -220,18 +219,18 @@ struct allot__chunk {
 	 */
 	unsigned long long stamp;
 	/*
-	 * Where the bytes handed out from the chunk end: objects lie between the header and
-	 * here (allot_pool_contains). For the arena's current block, pool->at.next says it
-	 * instead; the arena sets this when the block stops being the current one.
+	 * Where the bytes handed out from the chunk end: objects (under malloc, records) lie
+	 * between the header and here. For the current block, pool->at.next says it instead;
+	 * the strategy sets this when the block stops being the current one.
 	 */
 	char *live_end;
 };
 
 /*
- * Where a strategy that bumps objects out of blocks stands: the block, the next free
- * byte in it, and its end (all NULL when there is none, and always under malloc). A
- * mark saves it whole and a rewind puts it back whole; next orders positions within a
- * block. Only the strategy reads the rest (see alloc/pool_internal.h).
+ * Where the strategy bumps from: the block, the next free byte in it, and its end (all
+ * NULL when there is none): objects under arena, records under malloc. A mark saves it
+ * whole and a rewind puts it back whole; next orders positions within a block. Only the
+ * strategy reads the rest (see alloc/pool_internal.h).
  */
 struct allot__pool_at {
 	struct allot__chunk *cur;
@@ -314,11 +313,18 @@ static inline struct allot_pool_mark allot_pool_save(const struct allot_pool *po
 }
 
 /*
+ * Whether what a rewind within the current block takes back is bytes of that block
+ * (arena), so that it is inline. Under malloc they are records of objects to free.
+ */
+#define ALLOT__POOL_BUMPS_OBJECTS (ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA)
+
+/*
  * Inline: a rewind to the newest mark of the block being bumped from, with nothing to
- * free but what that block holds past the mark. Such a mark passes every check of
- * allot__pool_rewind: it is the pool's, on its head chunk (the same serial), not ahead of
- * the pool, and no rewind came after it (its count). The tools (alloc/memdebug.h) must
- * be told what a rewind takes back: then it goes out of line.
+ * free but what that block holds past the mark (under malloc: nothing at all). Such a
+ * mark passes every check of allot__pool_rewind: it is the pool's, on its head chunk
+ * (the same serial), not ahead of the pool, and no rewind came after it (its count).
+ * The tools (alloc/memdebug.h) must be told what a rewind takes back: then it goes out
+ * of line.
  */
 static inline void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_mark mark)
 {
@@ -328,7 +334,8 @@ static inline void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_
 	    !ALLOT__LIKELY(
 	        mark.pool == pool && mark.head == pool->head && mark.rewinds == pool->rewinds &&
 	        mark.serial == allot__chunk_serial(pool->head) && mark.used <= pool->used &&
-	        (uintptr_t) mark.at.next <= (uintptr_t) pool->at.next)) {
+	        (uintptr_t) mark.at.next <= (uintptr_t) pool->at.next &&
+	        (ALLOT__POOL_BUMPS_OBJECTS || mark.at.next == pool->at.next))) {
 		allot__pool_rewind(pool, &mark);
 		return;
 	}

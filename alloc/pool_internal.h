@@ -24,18 +24,29 @@
  *         where the next object at alignment 1 would start if it fits, and how many
  *         bytes fit there (*room; 0 and NULL when there is no such room, or the tools
  *         watch the pool). allot_pool_strfmt formats into it, then takes what it wrote.
+ *     static void allot__pool_free_above(struct allot_pool *pool,
+ *                                        const struct allot_pool_mark *mark);
+ *         frees the objects past mark's position, which a rewind, clear (mark: the
+ *         empty pool's) or release is about to take back; called first, with the chain
+ *         and pool->at still as they were. The malloc strategy frees the objects its
+ *         records name; the arena's objects are bytes of its blocks (drop has them).
  *     static void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top,
  *                                  struct allot__chunk *stop, int keep);
  *         the chunks from top down to stop (excluded), which a rewind, clear or release
  *         has just unlinked; the pool (pool->at included) is consistent without them.
  *         Called when there are such chunks, for every release, and in builds the tools
  *         watch (alloc/memdebug.h); a rewind or clear within the current block goes
- *         without it. The malloc strategy frees them; with keep (rewind, clear), the
- *         arena keeps one block as pool->spare for what comes next; without (release),
- *         it frees them all, the spare too.
+ *         without it. The malloc strategy frees them (its record blocks); with keep
+ *         (rewind, clear), the arena keeps one block as pool->spare for what comes
+ *         next; without (release), it frees them all, the spare too.
  *     static void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src);
  *         dst has just linked src's chunks above its own, and src is empty but for its
- *         spare. The arena bumps on in src's block when dst has none; src->at is emptied.
+ *         spare. The arena bumps on in src's block when dst has none; malloc goes on in
+ *         src's record block, the head; src->at is emptied.
+ *     static void allot__pool_invalidate(struct allot_pool *pool);
+ *         overwrites every byte handed out and not taken back with 0xDD (discard).
+ *     static int allot__pool_contains(const struct allot_pool *pool, uintptr_t at);
+ *         whether at lies in memory handed out and not taken back (allot_pool_contains).
  *
  * A strategy file compiled on its own (every .c under strategies/ may be) is empty:
  * its code is inside #ifdef ALLOT__STRATEGY_CODE, which alloc/pool.c defines.

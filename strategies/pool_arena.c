@@ -57,7 +57,7 @@ static size_t next_block_size(const struct allot_pool *pool)
 	return grown > base ? grown : base;
 }
 
-static char *chunk_data(struct allot__chunk *c)
+static char *chunk_data(const struct allot__chunk *c)
 {
 	return (char *) c + ALLOT__CHUNK_HDR;
 }
@@ -197,6 +197,40 @@ static void resume_in_spare(struct allot_pool *pool)
 	pool->at.cur = c;
 	pool->at.next = chunk_data(c);
 	pool->at.end = (char *) c + c->size;
+}
+
+static void allot__pool_free_above(struct allot_pool *pool, const struct allot_pool_mark *mark)
+{
+	(void) pool; /* the objects are bytes of the blocks: allot__pool_drop has them */
+	(void) mark;
+}
+
+/* The bytes handed out from chunk c end here. */
+static char *live_end(const struct allot_pool *pool, const struct allot__chunk *c)
+{
+	return c == pool->at.cur ? pool->at.next : c->live_end;
+}
+
+static void allot__pool_invalidate(struct allot_pool *pool)
+{
+	struct allot__chunk *c;
+
+	for (c = pool->head; c; c = c->prev) {
+		char *start = chunk_data(c), *end = live_end(pool, c);
+
+		ALLOT__MEM_WRITABLE(start, (size_t) (end - start)); /* red zones included */
+		memset(start, 0xDD, (size_t) (end - start));
+	}
+}
+
+static int allot__pool_contains(const struct allot_pool *pool, uintptr_t at)
+{
+	const struct allot__chunk *c;
+
+	for (c = pool->head; c; c = c->prev)
+		if (at >= (uintptr_t) chunk_data(c) && at < (uintptr_t) live_end(pool, c))
+			return 1;
+	return 0;
 }
 
 static void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top,

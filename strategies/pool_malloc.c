@@ -1,9 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Pool strategy "malloc": every object is its own heap block. A chunk header sits just
- * before each object and links it into the pool's chain, so that rewind, clear and
- * release can free the objects one by one (alloc/pool.c walks the chain). pool->at and
- * pool->spare stay empty.
+ * Pool strategy "malloc": every object is a heap block of its own, of its own size, with
+ * nothing before or after it: the heap serves a pool's object as it serves a caller of
+ * malloc, from the same size class.
+ *
+ * What the pool must know to free an object is a record of it (where its block starts,
+ * and its size), and the records are bumped out of record blocks, the chunks of the
+ * pool's chain. The current record block is always the head: pool->at says where the
+ * next record goes, so marks and rewinds position themselves among the records as the
+ * arena's do among its objects. A rewind, clear or release frees the objects of the
+ * records it takes back (allot__pool_free_above). The record blocks it unlinks a rewind
+ * or clear keeps for reuse, in a list from pool->spare, so that a pool filled and
+ * cleared in a loop makes no heap call but its objects'; release frees them.
  *
  * The hooks of alloc/pool_internal.h; strategies/pool.c includes this file when
  * ALLOT_POOL_STRATEGY names it.
@@ -15,25 +23,85 @@
 
 #ifdef ALLOT__STRATEGY_CODE /* compiled as a part of alloc/pool.c */
 
+/* An object's heap block: where it starts (what free takes), and its size. */
+struct record {
+	char *block;
+	size_t size;
+};
+
 /*
- * One heap block for len bytes at alignment align: the chunk header, padding up to align
- * (malloc gives max_align_t's), then the object.
+ * A record block's size: 61 records. Small enough for the C library's fast paths (glibc
+ * serves up to 1,032 bytes from its per-thread cache), so that a pool filled and cleared
+ * in a loop takes its record blocks back from there. A larger request would also make
+ * glibc consolidate the small blocks just freed, every round.
+ */
+#define RECORDS_BLOCK ((size_t) 1024 - 16)
+
+static struct record *first_record(const struct allot__chunk *c)
+{
+	return (struct record *) ((char *) c + ALLOT__CHUNK_HDR);
+}
+
+/* The end of chunk c's records in use. */
+static struct record *records_end(const struct allot_pool *pool, const struct allot__chunk *c)
+{
+	return (struct record *) (c == pool->at.cur ? pool->at.next : c->live_end);
+}
+
+/*
+ * A new record block, linked at the head and current. The heap's refusal frees block, the
+ * object that needed the record, and dies: the pool is as it was.
+ */
+static void new_records(struct allot_pool *pool, char *block)
+{
+	size_t size = RECORDS_BLOCK;
+	struct allot__chunk *c = pool->spare;
+
+	if (c) {
+		pool->spare = c->prev;
+	} else {
+		c = allot__try_malloc(size);
+		if (!c) {
+			allot__free(block);
+			allot__die_oom(size);
+		}
+		c->size = size;
+		pool->footprint += size;
+	}
+	if (pool->at.cur)
+		pool->at.cur->live_end = pool->at.next;
+	allot__chunk_link(pool, c, 1);
+	c->live_end = (char *) first_record(c);
+	pool->at.cur = c;
+	pool->at.next = (char *) first_record(c);
+	pool->at.end =
+	    (char *) (first_record(c) + (size - ALLOT__CHUNK_HDR) / sizeof(struct record));
+}
+
+/*
+ * One heap block for len bytes at alignment align: malloc's own alignment (max_align_t's)
+ * unless align asks for more, which the block's slack makes room for.
  */
 static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
 {
 	size_t slack = align > ALLOT__ALIGN ? align - ALLOT__ALIGN : 0;
-	size_t size = allot__add(len ? len : 1, ALLOT__CHUNK_HDR + slack);
-	struct allot__chunk *c = allot__malloc(size);
-	char *data = (char *) c + ALLOT__CHUNK_HDR;
-	size_t pad = (size_t) (-(uintptr_t) data & (align - 1));
+	size_t size = allot__add(len ? len : 1, slack); /* an empty object has an address */
+	char *block, *data;
+	struct record *r;
 
+	/* A size that the object and its record cannot add up to is an overflow, as elsewhere. */
+	(void) allot__add(size, sizeof(struct record));
+	block = allot__malloc(size);
+	data = block + (size_t) (-(uintptr_t) block & (align - 1));
+	if (ALLOT__UNLIKELY(pool->at.next == pool->at.end))
+		new_records(pool, block);
+	r = (struct record *) pool->at.next;
+	r->block = block;
+	r->size = size;
+	pool->at.next = (char *) (r + 1);
 	/* For the tools: the alignment padding and slack around the object are no part of it. */
-	ALLOT__MEM_NOACCESS(data, pad);
-	data += pad;
-	ALLOT__MEM_NOACCESS(data + len, (size_t) ((char *) c + size - (data + len)));
-	c->size = size;
-	c->live_end = data + (len ? len : 1); /* an empty object has an address of its own */
-	allot__chunk_link(pool, c, 0);
+	ALLOT__MEM_NOACCESS(block, (size_t) (data - block));
+	ALLOT__MEM_NOACCESS(data + len, (size_t) (block + size - (data + len)));
 	pool->used += len;
 	pool->footprint += size;
 	ALLOT__COUNT(pool_allocs, 1);
@@ -42,16 +110,69 @@ static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t
 	return data;
 }
 
+/* Frees the objects whose records lie past mark's position; the chain stays as it is. */
+static void allot__pool_free_above(struct allot_pool *pool, const struct allot_pool_mark *mark)
+{
+	struct allot__chunk *c;
+
+	for (c = pool->head; c; c = c->prev) {
+		int last = c == mark->head;
+		struct record *r = last ? (struct record *) mark->at.next : first_record(c);
+		struct record *end = records_end(pool, c);
+
+		for (; r < end; r++) {
+			pool->footprint -= r->size;
+			allot__free(r->block);
+		}
+		if (last)
+			break;
+	}
+}
+
 static void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top,
                              struct allot__chunk *stop, int keep)
 {
-	(void) keep; /* nothing is kept: every object is its own block */
 	while (top != stop) {
 		struct allot__chunk *c = top;
 
 		top = c->prev;
+		c->prev = pool->spare;
+		pool->spare = c;
+	}
+	while (!keep && pool->spare) {
+		struct allot__chunk *c = pool->spare;
+
+		pool->spare = c->prev;
 		allot__pool_free_chunk(pool, c);
 	}
+}
+
+static void allot__pool_invalidate(struct allot_pool *pool)
+{
+	const struct allot__chunk *c;
+
+	for (c = pool->head; c; c = c->prev) {
+		const struct record *r, *end = records_end(pool, c);
+
+		for (r = first_record(c); r < end; r++) {
+			ALLOT__MEM_WRITABLE(r->block, r->size); /* padding and slack included */
+			memset(r->block, 0xDD, r->size);
+		}
+	}
+}
+
+static int allot__pool_contains(const struct allot_pool *pool, uintptr_t at)
+{
+	const struct allot__chunk *c;
+
+	for (c = pool->head; c; c = c->prev) {
+		const struct record *r, *end = records_end(pool, c);
+
+		for (r = first_record(c); r < end; r++)
+			if (at >= (uintptr_t) r->block && at < (uintptr_t) r->block + r->size)
+				return 1;
+	}
+	return 0;
 }
 
 static void allot__pool_reserve(struct allot_pool *pool, size_t bytes)
@@ -67,10 +188,15 @@ static char *allot__pool_room(const struct allot_pool *pool, size_t *room)
 	return NULL;
 }
 
+/* src's current record block, the head of the chain now, is dst's current one. */
 static void allot__pool_adopt(struct allot_pool *dst, struct allot_pool *src)
 {
-	(void) dst; /* neither has a block to bump from */
-	(void) src;
+	struct allot__pool_at none = {NULL, NULL, NULL};
+
+	if (dst->at.cur)
+		dst->at.cur->live_end = dst->at.next;
+	dst->at = src->at;
+	src->at = none;
 }
 
 #endif /* ALLOT__STRATEGY_CODE */

@@ -116,7 +116,8 @@ ALLOT_TEST(stats, pools)
 	CHECK_EQ(s.pool_bytes, 2400);
 #if !EXPECT_POOL_SHARES_BLOCKS
 	CHECK_EQ(s.pool_blocks, 100);
-	CHECK_EQ(s.heap_allocs, 100);
+	/* and the blocks of the objects' records, a few dozen records each */
+	CHECK(s.heap_allocs > 100 && s.heap_allocs <= 100 + 100 / 32);
 #else
 	CHECK_EQ(s.pool_blocks, 1); /* 100 small objects fit one block */
 	CHECK_EQ(s.heap_allocs, 1);
