@@ -70,6 +70,13 @@ static inline int allot__chunk_bump(const struct allot__chunk *c)
 	return (int) (c->stamp & 1);
 }
 
+/* Where what chunk c handed out ends: pool->at.next for the current block, else c's live_end. */
+static inline char *allot__chunk_live_end(const struct allot_pool *pool,
+                                          const struct allot__chunk *c)
+{
+	return c == pool->at.cur ? pool->at.next : c->live_end;
+}
+
 /* The chunk header, rounded up so that what follows it is max_align_t-aligned. */
 #define ALLOT__CHUNK_HDR \
 	((sizeof(struct allot__chunk) + ALLOT__ALIGN - 1) & ~(size_t) (ALLOT__ALIGN - 1))

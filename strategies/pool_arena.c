@@ -205,18 +205,12 @@ static void allot__pool_free_above(struct allot_pool *pool, const struct allot_p
 	(void) mark;
 }
 
-/* The bytes handed out from chunk c end here. */
-static char *live_end(const struct allot_pool *pool, const struct allot__chunk *c)
-{
-	return c == pool->at.cur ? pool->at.next : c->live_end;
-}
-
 static void allot__pool_invalidate(struct allot_pool *pool)
 {
 	struct allot__chunk *c;
 
 	for (c = pool->head; c; c = c->prev) {
-		char *start = chunk_data(c), *end = live_end(pool, c);
+		char *start = chunk_data(c), *end = allot__chunk_live_end(pool, c);
 
 		ALLOT__MEM_WRITABLE(start, (size_t) (end - start)); /* red zones included */
 		memset(start, 0xDD, (size_t) (end - start));
@@ -228,7 +222,8 @@ static int allot__pool_contains(const struct allot_pool *pool, uintptr_t at)
 	const struct allot__chunk *c;
 
 	for (c = pool->head; c; c = c->prev)
-		if (at >= (uintptr_t) chunk_data(c) && at < (uintptr_t) live_end(pool, c))
+		if (at >= (uintptr_t) chunk_data(c) &&
+		    at < (uintptr_t) allot__chunk_live_end(pool, c))
 			return 1;
 	return 0;
 }

@@ -45,7 +45,7 @@ static struct record *first_record(const struct allot__chunk *c)
 /* The end of chunk c's records in use. */
 static struct record *records_end(const struct allot_pool *pool, const struct allot__chunk *c)
 {
-	return (struct record *) (c == pool->at.cur ? pool->at.next : c->live_end);
+	return (struct record *) allot__chunk_live_end(pool, c);
 }
 
 /*
@@ -85,12 +85,15 @@ static void new_records(struct allot_pool *pool, char *block)
 static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
 {
 	size_t slack = align > ALLOT__ALIGN ? align - ALLOT__ALIGN : 0;
-	size_t size = allot__add(len ? len : 1, slack); /* an empty object has an address */
+	/*
+	 * An empty object has an address of its own. A size that the object and its record
+	 * cannot add up to is an overflow, as under arena: one check for both.
+	 */
+	size_t size =
+	    allot__add(len ? len : 1, slack + sizeof(struct record)) - sizeof(struct record);
 	char *block, *data;
 	struct record *r;
 
-	/* A size that the object and its record cannot add up to is an overflow, as elsewhere. */
-	(void) allot__add(size, sizeof(struct record));
 	block = allot__malloc(size);
 	data = block + (size_t) (-(uintptr_t) block & (align - 1));
 	if (ALLOT__UNLIKELY(pool->at.next == pool->at.end))
