@@ -78,14 +78,14 @@
 #define ALLOT__VALUE_42           4, "builtin"
 
 /*
- * The strategy knobs, X(knob, decade): decade is the knob's tens digit in the values
- * above. ALLOT__KNOB_NAME(knob) is the name of its value, a string literal.
+ * The strategy knobs, X(knob). ALLOT__KNOB_NAME(knob) is the name of its value, a string
+ * literal.
  */
-#define ALLOT__STRATEGY_KNOBS(X)   \
-	X(ALLOT_ARRAY_STRATEGY, 1) \
-	X(ALLOT_POOL_STRATEGY, 2)  \
-	X(ALLOT_PATH_STORE, 3)     \
-	X(ALLOT_PATH_FORMAT, 4)
+#define ALLOT__STRATEGY_KNOBS(X) \
+	X(ALLOT_ARRAY_STRATEGY)  \
+	X(ALLOT_POOL_STRATEGY)   \
+	X(ALLOT_PATH_STORE)      \
+	X(ALLOT_PATH_FORMAT)
 
 /* The knob's decade of a value (0 for no value of any knob), and the value's name. */
 #define ALLOT__VALUE_DECADE(v)      ALLOT__FIRST(ALLOT__PASTE(ALLOT__VALUE_, v), 0, ~)

@@ -28,19 +28,17 @@
  * EXPECT_POOL_RESERVES_AHEAD: allot_pool_reserve takes the room from the heap (and an
  * overflowing size dies there). 0: reserve does nothing.
  */
-/* clang-format off */
-/*                                     shares blocks  keeps a block  reserves ahead */
 #if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
-#define EXPECT_POOL_ROW                1,             1,             1
+#define EXPECT_POOL_SHARES_BLOCKS  1
+#define EXPECT_POOL_KEEPS_A_BLOCK  1
+#define EXPECT_POOL_RESERVES_AHEAD 1
 #elif ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
-#define EXPECT_POOL_ROW                0,             0,             0
+#define EXPECT_POOL_SHARES_BLOCKS  0
+#define EXPECT_POOL_KEEPS_A_BLOCK  0
+#define EXPECT_POOL_RESERVES_AHEAD 0
 #else
 #error "tests/expect.h: the pool strategy has no row in the pool's table"
 #endif
-/* clang-format on */
-#define EXPECT_POOL_SHARES_BLOCKS  EXPECT__1ST(EXPECT_POOL_ROW)
-#define EXPECT_POOL_KEEPS_A_BLOCK  EXPECT__2ND(EXPECT_POOL_ROW)
-#define EXPECT_POOL_RESERVES_AHEAD EXPECT__3RD(EXPECT_POOL_ROW)
 
 /* ---- Path ------------------------------------------------------------------------ */
 
@@ -84,15 +82,5 @@
 #else
 #error "tests/expect.h: the array strategy has no row in the array's table"
 #endif
-
-/* ---- Internals ------------------------------------------------------------------- */
-
-/* The columns of a three-column row. */
-#define EXPECT__1ST(row)      EXPECT__1ST_(row)
-#define EXPECT__1ST_(a, b, c) a
-#define EXPECT__2ND(row)      EXPECT__2ND_(row)
-#define EXPECT__2ND_(a, b, c) b
-#define EXPECT__3RD(row)      EXPECT__3RD_(row)
-#define EXPECT__3RD_(a, b, c) c
 
 #endif
