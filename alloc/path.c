@@ -370,74 +370,101 @@ void allot_path_trim_trailing(struct allot_path *p, char c)
 }
 
 /*
- * addf when the first pass did not fit (or was refused): grows p to the length counted
- * and formats again, or dies with p as it was. Out of line, to keep addf lean.
+ * addf after a first pass that did not fit (outcome TOO_LONG, end counted) or that the
+ * builtin left to the C library (NOT_MINE): formats the call the whole way, grows p to
+ * the length counted and formats again when it did not fit, or dies with p as it was.
+ * ap holds the arguments from the first. Out of line, to keep addf lean.
  */
-ALLOT__NOINLINE void format_again(struct allot_path *p, const char *fmt, va_list again, size_t end,
+ALLOT__NOINLINE void format_again(struct allot_path *p, const char *fmt, va_list ap, size_t end,
                                   int outcome)
 {
-	size_t n = end - p->len; /* (what to grow by, unless the outcome is a failure) */
 	va_list args;
 
 	p->buf[p->len] = '\0'; /* the first pass wrote over it: p is as it was */
+	if (outcome == ALLOT__FORMAT_NOT_MINE) {
+		va_copy(args, ap);
+		end = allot__format(p->buf, p->len, p->alloc, fmt, &args, ap,
+		                    ALLOT__FORMAT_COUNT | ALLOT__FORMAT_HAS_ROOM, &outcome);
+		va_end(args);
+		if (end < p->alloc) {
+			p->len = end;
+			return;
+		}
+		p->buf[p->len] = '\0';
+	}
 	allot__format_check(outcome, "allot_path_addf");
-	allot_path_grow(p, n);
-	va_copy(args, again);
-	if (allot__format(p->buf, p->len, p->alloc, fmt, &args, again, ALLOT__FORMAT_HAS_ROOM,
-	                  &outcome) != p->len + n) {
+	allot_path_grow(p, end - p->len);
+	va_copy(args, ap);
+	if (allot__format(p->buf, p->len, p->alloc, fmt, &args, ap, ALLOT__FORMAT_HAS_ROOM,
+	                  &outcome) != end) {
 		p->buf[p->len] = '\0';
 		allot__bug("allot_path_addf: the arguments changed between two passes "
 		           "(does a %s argument point into the path itself?)");
 	}
 	va_end(args);
-	p->len += n;
+	p->len = end;
 }
 
-/* Appends fmt formatted with the arguments: one pass into the free space when it fits. */
-ALLOT__ALWAYS_INLINE void append_formatted(struct allot_path *p, const char *fmt, va_list *args,
-                                           va_list again)
+/*
+ * addf's first pass: fmt formatted with *args into p's free space, where the formatter
+ * does it alone (ALLOT__FORMAT_OWN_ONLY: it never reads args_again, so a caller may pass
+ * the list it consumes). Returns 1 when p holds the output; otherwise 0, with *end and
+ * *outcome for format_again.
+ */
+ALLOT__ALWAYS_INLINE int first_pass(struct allot_path *p, const char *fmt, va_list *args,
+                                    va_list args_again, size_t *end, int *outcome)
 {
-	size_t alloc, end;
-	int outcome;
+	size_t alloc;
 
 	if (ALLOT__UNLIKELY(!p->alloc)) /* no buffer yet: one now, as strbuf_addf does */
 		allot_path_grow(p, 64);
 	alloc = p->alloc; /* (the bytes written may alias p: p is not read again) */
-	end = allot__format(p->buf, p->len, alloc, fmt, args, again,
-	                    ALLOT__FORMAT_COUNT | ALLOT__FORMAT_HAS_ROOM, &outcome);
-	if (ALLOT__LIKELY(end < alloc)) {
-		p->len = end;
-		return;
+	*end = allot__format(p->buf, p->len, alloc, fmt, args, args_again,
+	                     ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM, outcome);
+	if (ALLOT__LIKELY(*end < alloc)) {
+		p->len = *end;
+		return 1;
 	}
-	format_again(p, fmt, again, end, outcome);
+	return 0;
 }
 
 /*
- * addf starts both lists with va_start: a va_copy of a list just started costs a
- * store-forwarding stall on x86-64, a fifth of a short path's formatting.
+ * addf starts its list once for the first pass and again only for format_again: a
+ * second list, started or copied beside the first, costs a sixth of a short path's
+ * formatting.
  */
 void allot_path_addf(struct allot_path *p, const char *fmt, ...)
 {
-	va_list args, again;
+	va_list args;
+	size_t end;
+	int outcome, done;
 
 	ALLOT__PATH_CHECK(p, "allot_path_addf");
 	ALLOT__COUNT(path_addf, 1);
 	va_start(args, fmt);
-	va_start(again, fmt);
-	append_formatted(p, fmt, &args, again);
-	va_end(again);
+	done = first_pass(p, fmt, &args, args, &end, &outcome);
+	va_end(args);
+	if (ALLOT__LIKELY(done))
+		return;
+	va_start(args, fmt);
+	format_again(p, fmt, args, end, outcome);
 	va_end(args);
 }
 
 void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap)
 {
 	va_list args;
+	size_t end;
+	int outcome, done;
 
 	ALLOT__PATH_CHECK(p, "allot_path_vaddf");
 	ALLOT__COUNT(path_addf, 1);
 	va_copy(args, ap);
-	append_formatted(p, fmt, &args, ap);
+	done = first_pass(p, fmt, &args, args, &end, &outcome);
 	va_end(args);
+	if (ALLOT__LIKELY(done))
+		return;
+	format_again(p, fmt, ap, end, outcome);
 }
 
 int allot_path_cmp(const struct allot_path *a, const struct allot_path *b)

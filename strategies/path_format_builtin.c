@@ -102,13 +102,15 @@ ALLOT__ALWAYS_INLINE char *reserve_bytes(struct out *o, size_t n)
  */
 ALLOT__ALWAYS_INLINE void copy_bytes(char *to, const char *from, size_t n)
 {
-	size_t i;
-
 	if (n > 64) {
 		memcpy(to, from, n);
+	} else if (n > 32) { /* the first 32 bytes and the last 32 */
+		memcpy(to, from, 16);
+		memcpy(to + 16, from + 16, 16);
+		memcpy(to + n - 32, from + n - 32, 16);
+		memcpy(to + n - 16, from + n - 16, 16);
 	} else if (n >= 16) {
-		for (i = 0; i + 16 < n; i += 16)
-			memcpy(to + i, from + i, 16);
+		memcpy(to, from, 16);
 		memcpy(to + n - 16, from + n - 16, 16);
 	} else if (n >= 8) {
 		memcpy(to, from, 8);
@@ -148,12 +150,12 @@ ALLOT__ALWAYS_INLINE size_t string_length(const char *s)
 	unsigned nul = nul_bits(p) >> skip;
 
 	if (nul)
-		return (size_t) __builtin_ctz(nul);
+		return (unsigned) __builtin_ctz(nul);
 	for (;;) {
 		p += 16;
 		nul = nul_bits(p);
 		if (nul)
-			return (size_t) (p - s) + (size_t) __builtin_ctz(nul);
+			return (size_t) (p - s) + (unsigned) __builtin_ctz(nul);
 	}
 }
 #else
@@ -178,10 +180,9 @@ ALLOT__ALWAYS_INLINE size_t short_strlen(const char *s)
 
 ALLOT__ALWAYS_INLINE void put_bytes(struct out *o, const char *s, size_t n)
 {
-	char *at = reserve_bytes(o, n);
-
-	if (at)
-		copy_bytes(at, s, n);
+	if (ALLOT__LIKELY(o->pos + n <= o->limit))
+		copy_bytes(o->buf + o->pos, s, n);
+	o->pos += n;
 }
 
 ALLOT__ALWAYS_INLINE void fill_bytes(struct out *o, char c, size_t n)
@@ -404,59 +405,49 @@ ALLOT__ALWAYS_INLINE void format_text(struct out *o, const struct spec *s, const
 	pad_after(o, s, pad);
 }
 
-/*
- * Writes the digits of v for conversion conv (d i u: base 10, o: 8, x X: 16) backwards
- * from end, where a NUL is; returns where they start.
- */
-ALLOT__ALWAYS_INLINE char *write_digits(char *end, uintmax_t v, char conv)
+/* How many digits v has in base radix (8, 10 or 16, a constant); the value 0 has none. */
+ALLOT__ALWAYS_INLINE size_t count_digits(uintmax_t v, unsigned radix)
 {
-	char *start, *d;
+	uintmax_t power = 1;
+	size_t n = 0;
 
-	switch (conv) {
-	case 'o':
-		return allot__digits_before(end, v, 8, allot__octal_pairs);
-	case 'x':
-		return allot__digits_before(end, v, 16, allot__hex_pairs);
-	case 'X':
-		start = allot__digits_before(end, v, 16, allot__hex_pairs);
-		for (d = start; *d; d++)
-			if (*d > '9')
-				*d = (char) (*d - 'a' + 'A');
-		return start;
-	default:
-		return allot__digits_before(end, v, 10, allot__decimal_pairs);
+	if (radix != 10) {
+		for (; v; v /= radix)
+			n++;
+		return n;
 	}
+	while (v >= power) {
+		n++;
+		if (power > UINTMAX_MAX / 10) /* v has the most digits a uintmax_t has */
+			break;
+		power *= 10;
+	}
+	return n;
 }
 
 /*
  * Writes an integer conversion of the magnitude v (negative: a '-' goes before it) for
- * conv, s->conv as a constant (so that each conversion gets code of its own): its sign or "0x", the zeros that precision, "#o" or the 0 flag ask for, its digits, and the
- * spaces that make up the width, all in one piece.
+ * conv, s->conv as a constant (so that each conversion gets code of its own): its sign or
+ * "0x", the zeros that precision, "#o" or the 0 flag ask for, its digits, and the spaces
+ * that make up the width, all in one piece. The digits go straight into the output: no
+ * array on the stack, so no stack protector's canary in the functions this inlines into.
  */
 ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, char conv,
                                          uintmax_t v, int negative)
 {
-	char digits[ALLOT__DIGITS_ROOM];
-	char *end = digits + sizeof(digits) - 1, *d;
-	char prefix[2] = {0, 0};
-	size_t nprefix = 0, ndigits, zeros = 0, body, pad = 0;
-	char *at;
+	unsigned radix = conv == 'o' ? 8 : conv == 'x' || conv == 'X' ? 16 : 10;
+	size_t ndigits = count_digits(v, radix), nprefix = 0, zeros = 0, body, pad = 0;
+	char first = 0, second = conv; /* the prefix: a sign, or "0x" */
+	char *at, *end;
 
-	*end = '\0';
-	d = write_digits(end, v, conv);
-	ndigits = (size_t) (end - d);
 	if (conv == 'x' || conv == 'X') {
 		if ((s->flags & HASH) && ndigits) {
-			prefix[nprefix++] = '0';
-			prefix[nprefix++] = conv;
+			first = '0';
+			nprefix = 2;
 		}
 	} else if (conv != 'o') {
-		if (negative)
-			prefix[nprefix++] = '-';
-		else if (s->flags & PLUS)
-			prefix[nprefix++] = '+';
-		else if (s->flags & SPACE)
-			prefix[nprefix++] = ' ';
+		first = negative ? '-' : s->flags & PLUS ? '+' : s->flags & SPACE ? ' ' : 0;
+		nprefix = first != 0;
 	}
 	if (s->prec < 0) {
 		if (!ndigits)
@@ -482,15 +473,22 @@ ALLOT__ALWAYS_INLINE void format_integer(struct out *o, const struct spec *s, ch
 	if (!(s->flags & MINUS))
 		for (; pad; pad--)
 			*at++ = ' ';
-	if (nprefix) /* a sign or "0x": no copy_bytes() for 2 bytes */
-		*at++ = prefix[0];
+	if (nprefix)
+		*at++ = first;
 	if (nprefix > 1)
-		*at++ = prefix[1];
+		*at++ = second;
 	for (; zeros; zeros--)
 		*at++ = '0';
-	copy_bytes(at, d, ndigits);
-	at += ndigits;
-	for (; pad; pad--)
+	end = at + ndigits;
+	allot__digits_before(end, v, radix,
+	                     radix == 8    ? allot__octal_pairs
+	                     : radix == 16 ? allot__hex_pairs
+	                                   : allot__decimal_pairs);
+	if (conv == 'X')
+		for (; at < end; at++)
+			if (*at > '9')
+				*at = (char) (*at - 'a' + 'A');
+	for (at = end; pad; pad--)
 		*at++ = ' ';
 }
 
@@ -712,7 +710,9 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 			unsigned v = va_arg(*ap, unsigned);
 
 			if (v < 256) {
-				put_bytes(&w, allot__hex_pairs + 2 * v, 2);
+				if (ALLOT__LIKELY(w.pos + 2 <= w.limit)) /* one 2-byte move */
+					memcpy(w.buf + w.pos, allot__hex_pairs + 2 * (size_t) v, 2);
+				w.pos += 2;
 			} else {
 				plain_spec(&s, 'x');
 				s.flags = ZERO;
@@ -728,24 +728,21 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 		} else if ((next = small_integer(&w, fmt + 1, ap)) != NULL) {
 			r = DONE;
 			fmt = next;
-		} else {
-			fmt++;
-			o->pos = w.pos;
-			r = format_spec(o, &fmt, ap);
-			w.pos = o->pos;
+		} else { /* copies, so that neither the cursor nor fmt lives in memory */
+			struct out slow = w;
+			const char *f = fmt + 1;
+
+			r = format_spec(&slow, &f, ap);
+			w.pos = slow.pos;
+			fmt = f;
 		}
 		if (r != DONE)
 			return r;
 	}
-	o->pos = w.pos; /* what format_spec and convert change */
+	o->pos = w.pos;
 	return DONE;
 }
 
-/*
- * A call that is not the builtin's own (r: FALLBACK or PERCENT_N), or whose output is
- * over INT_MAX: refused, left to the caller, or formatted by the C library. Out of line,
- * to keep the one pass lean.
- */
 /*
  * A pass that did not end within the room (r: DONE), or was not the builtin's own (r:
  * FALLBACK or PERCENT_N; also an output over INT_MAX): counted, refused, left to the
