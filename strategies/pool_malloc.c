@@ -79,23 +79,28 @@ static void new_records(struct allot_pool *pool, char *block)
 }
 
 /*
- * One heap block for len bytes at alignment align: malloc's own alignment (max_align_t's)
- * unless align asks for more, which the block's slack makes room for.
+ * One heap block for len bytes at alignment align: malloc's own alignment unless align
+ * asks for more, which the block's slack makes room for. A heap aligns a block only as
+ * much as an object that fits in it needs (C17): tcmalloc, jemalloc and mimalloc put a
+ * block of 8 bytes at 8, not 16. So a block has align bytes at least (max_align_t's
+ * when align is more), and its object starts where the block does unless align is
+ * more than max_align_t's.
  */
 static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
 {
 	size_t slack = align > ALLOT__ALIGN ? align - ALLOT__ALIGN : 0;
+	size_t least = align < ALLOT__ALIGN ? align : ALLOT__ALIGN; /* (an empty object too) */
 	/*
-	 * An empty object has an address of its own. A size that the object and its record
-	 * cannot add up to is an overflow, as under arena: one check for both.
+	 * A size that the object and its record cannot add up to is an overflow, as under
+	 * arena: one check for both.
 	 */
-	size_t size =
-	    allot__add(len ? len : 1, slack + sizeof(struct record)) - sizeof(struct record);
+	size_t size = allot__add(len > least ? len : least, slack + sizeof(struct record)) -
+	              sizeof(struct record);
 	char *block, *data;
 	struct record *r;
 
 	block = allot__malloc(size);
-	data = block + (size_t) (-(uintptr_t) block & (align - 1));
+	data = slack ? block + (size_t) (-(uintptr_t) block & (align - 1)) : block;
 	if (ALLOT__UNLIKELY(pool->at.next == pool->at.end))
 		new_records(pool, block);
 	r = (struct record *) pool->at.next;

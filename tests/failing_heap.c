@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The heap of tests/failing_heap.h. Counters are atomic: the threads tests use it too. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,7 +60,28 @@ static void (*watcher)(const unsigned char *block, size_t size);
 static struct {
 	void *ptr;
 	size_t size;
+	void *real; /* what malloc returned, when ptr is a block at 8 modulo 16 */
 } watched[FAILING_HEAP_WATCHED];
+static int small_at_8;
+
+void failing_heap_small_blocks_at_8(int on)
+{
+	small_at_8 = on;
+}
+
+int failing_heap_holds(const void *ptr, size_t len)
+{
+	const char *p = ptr;
+	size_t i;
+
+	for (i = 0; i < FAILING_HEAP_WATCHED; i++) {
+		const char *block = watched[i].ptr;
+
+		if (block && p >= block && p + len <= block + watched[i].size)
+			return 1;
+	}
+	return 0;
+}
 
 void failing_heap_watch_frees(void (*fn)(const unsigned char *block, size_t size))
 {
@@ -77,7 +99,7 @@ static size_t slot_of(const void *ptr)
 	return i;
 }
 
-static void remember(void *ptr, size_t n)
+static void remember(void *ptr, size_t n, void *real)
 {
 	size_t i;
 
@@ -88,50 +110,75 @@ static void remember(void *ptr, size_t n)
 		abort(); /* more blocks live than a watching test may have */
 	watched[i].ptr = ptr;
 	watched[i].size = n;
+	watched[i].real = real;
 }
 
-/* Forgets ptr, and returns its size (0: a block allocated before the watching began). */
-static size_t forget(const void *ptr)
+/*
+ * Forgets ptr: returns its size (0: a block allocated before the watching began), and
+ * sets *real to what malloc returned for it.
+ */
+static size_t forget(void *ptr, void **real)
 {
 	size_t i = slot_of(ptr), size;
 
+	*real = ptr;
 	if (i == FAILING_HEAP_WATCHED)
 		return 0;
 	size = watched[i].size;
+	*real = watched[i].real;
 	watched[i].ptr = NULL;
 	return size;
 }
 
 void *allot_failing_malloc(size_t n)
 {
-	void *ptr = fails(n) ? NULL : malloc(n);
+	void *ptr = NULL, *real = NULL;
 
+	if (!fails(n)) {
+		int shift = watcher && small_at_8 && n < 16;
+
+		real = malloc(shift ? 32 : n);
+		ptr = real;
+		if (real && shift) /* at 8 modulo 16, 8 bytes or more before the end */
+			ptr = (char *) real + ((uintptr_t) real % 16 == 8 ? 16 : 8);
+	}
 	if (ptr)
 		__atomic_add_fetch(&live, 1, __ATOMIC_SEQ_CST);
-	remember(ptr, n);
+	remember(ptr, n, real);
 	return ptr;
 }
 
 void *allot_failing_realloc(void *ptr, size_t n)
 {
 	size_t was = watcher && ptr ? slot_of(ptr) : FAILING_HEAP_WATCHED;
-	void *moved = fails(n) ? NULL : realloc(ptr, n);
+	void *moved;
 
+	if (was != FAILING_HEAP_WATCHED && watched[was].real != ptr) { /* a block at 8 */
+		moved = allot_failing_malloc(n);
+		if (moved) {
+			memcpy(moved, ptr, watched[was].size < n ? watched[was].size : n);
+			allot_failing_free(ptr);
+		}
+		return moved;
+	}
+	moved = fails(n) ? NULL : realloc(ptr, n);
 	if (moved && was != FAILING_HEAP_WATCHED)
 		watched[was].ptr = NULL; /* (the slot, not the pointer realloc took) */
-	remember(moved, n);
+	remember(moved, n, moved);
 	return moved;
 }
 
 void allot_failing_free(void *ptr)
 {
+	void *real = ptr;
+
 	if (ptr)
 		__atomic_sub_fetch(&live, 1, __ATOMIC_SEQ_CST);
 	if (ptr && watcher) {
-		size_t size = forget(ptr);
+		size_t size = forget(ptr, &real);
 
 		if (size)
 			watcher(ptr, size);
 	}
-	free(ptr);
+	free(real);
 }

@@ -47,4 +47,15 @@ long failing_heap_live(void);
 #define FAILING_HEAP_WATCHED 4096
 void failing_heap_watch_frees(void (*fn)(const unsigned char *block, size_t size));
 
+/*
+ * While on (and while a watcher is set), a request of fewer than 16 bytes gets a block at
+ * 8 modulo 16, as tcmalloc, jemalloc and mimalloc hand out (C allows it: no object that
+ * needs 16 fits in it); every other block is malloc's. Such blocks must be freed while
+ * the watcher is still set.
+ */
+void failing_heap_small_blocks_at_8(int on);
+
+/* Whether [ptr, ptr + len) lies within one watched block that is live. */
+int failing_heap_holds(const void *ptr, size_t len);
+
 #endif /* ALLOT_TESTS_FAILING_HEAP_H */

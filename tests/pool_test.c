@@ -671,6 +671,40 @@ static void see_free(const unsigned char *block, size_t size)
 	}
 }
 
+static void see_nothing(const unsigned char *block, size_t size)
+{
+	(void) block;
+	(void) size;
+}
+
+/*
+ * A heap may align a block of fewer than 16 bytes to 8 only (tcmalloc, jemalloc and
+ * mimalloc do): every object, small ones too, is still aligned for any type and inside
+ * the heap's memory.
+ */
+ALLOT_TEST(pool, objects_aligned_and_inside_when_small_blocks_are_at_8)
+{
+	struct allot_pool pool = ALLOT_POOL_INIT;
+	size_t len;
+
+	failing_heap_watch_frees(see_nothing);
+	failing_heap_small_blocks_at_8(1);
+	for (len = 0; len <= 40; len++) {
+		char *ptr = allot_pool_alloc(&pool, len);
+
+		CHECK(aligned(ptr, MAX_ALIGN));
+		CHECK(failing_heap_holds(ptr, len ? len : 1));
+		memset(ptr, 'x', len);
+		ptr = allot_pool_alloc_aligned(&pool, len, 8);
+		CHECK(aligned(ptr, 8));
+		CHECK(failing_heap_holds(ptr, len ? len : 1));
+		memset(ptr, 'y', len);
+	}
+	allot_pool_release(&pool);
+	failing_heap_small_blocks_at_8(0);
+	failing_heap_watch_frees(NULL);
+}
+
 ALLOT_TEST(pool, discard_invalidates_every_object_before_freeing)
 {
 	int invalidate;
