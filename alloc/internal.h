@@ -79,13 +79,18 @@ static inline void *allot__malloc(size_t n)
 void *allot__realloc(void *ptr, size_t n);
 /* realloc that counts and may fail: NULL, ptr untouched. For growth that can do without. */
 void *allot__try_realloc(void *ptr, size_t n);
+/* free that counts, of a block that is not NULL. */
+static inline void allot__free_block(void *ptr)
+{
+	ALLOT__COUNT(heap_frees, 1);
+	ALLOT_FREE(ptr);
+}
+
 /* free that counts; NULL is ignored and not counted. */
 static inline void allot__free(void *ptr)
 {
-	if (!ptr)
-		return;
-	ALLOT__COUNT(heap_frees, 1);
-	ALLOT_FREE(ptr);
+	if (ptr)
+		allot__free_block(ptr);
 }
 
 #endif /* ALLOT_INTERNAL_H */

@@ -103,37 +103,66 @@ static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t
 	data = slack ? block + (size_t) (-(uintptr_t) block & (align - 1)) : block;
 	if (ALLOT__UNLIKELY(pool->at.next == pool->at.end))
 		new_records(pool, block);
+	/*
+	 * The record's stores between the two counters' keep compilers from adding both
+	 * counters in one vector register, which costs a spill around malloc.
+	 */
+	pool->used += len;
 	r = (struct record *) pool->at.next;
 	r->block = block;
 	r->size = size;
 	pool->at.next = (char *) (r + 1);
+	pool->footprint += size;
 	/* For the tools: the alignment padding and slack around the object are no part of it. */
 	ALLOT__MEM_NOACCESS(block, (size_t) (data - block));
 	ALLOT__MEM_NOACCESS(data + len, (size_t) (block + size - (data + len)));
-	pool->used += len;
-	pool->footprint += size;
 	ALLOT__COUNT(pool_allocs, 1);
 	ALLOT__COUNT(pool_bytes, len);
 	ALLOT__COUNT(pool_blocks, 1);
 	return data;
 }
 
-/* Frees the objects whose records lie past mark's position; the chain stays as it is. */
+/* Frees the objects of records r to end; returns their blocks' bytes when sum is set. */
+ALLOT__ALWAYS_INLINE size_t free_objects(const struct record *r, const struct record *end, int sum)
+{
+	size_t freed = 0;
+
+	for (; r < end; r++) {
+		if (sum)
+			freed += r->size;
+		allot__free_block(r->block);
+	}
+	return freed;
+}
+
+/*
+ * Frees the objects whose records lie past mark's position; the chain stays as it is.
+ * For all of them (an empty mark: a clear or a release), the footprint left is the
+ * record blocks', on the chain and spare: no object's size is read.
+ */
 static void allot__pool_free_above(struct allot_pool *pool, const struct allot_pool_mark *mark)
 {
 	struct allot__chunk *c;
+	size_t records = 0;
 
 	for (c = pool->head; c; c = c->prev) {
 		int last = c == mark->head;
 		struct record *r = last ? (struct record *) mark->at.next : first_record(c);
 		struct record *end = records_end(pool, c);
 
-		for (; r < end; r++) {
-			pool->footprint -= r->size;
-			allot__free(r->block);
+		if (mark->head) {
+			pool->footprint -= free_objects(r, end, 1);
+		} else {
+			free_objects(r, end, 0);
+			records += c->size;
 		}
 		if (last)
 			break;
+	}
+	if (!mark->head) {
+		for (c = pool->spare; c; c = c->prev)
+			records += c->size;
+		pool->footprint = records;
 	}
 }
 
