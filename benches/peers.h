@@ -104,6 +104,22 @@
 		add(&p->s, rest, 38);                                                   \
 	}
 
+/* fn: a path/dir way that appends "<dir>/<rest>" with addf(&p->s, "%s/%s", ...). */
+#define PEER_DIR_ADDF_WAY(fn, addf)                                            \
+	static void fn(struct peer_path *p, const char *dir, const char *rest) \
+	{                                                                      \
+		addf(&p->s, "%s/%s", dir, rest);                               \
+	}
+
+/* fn: the path/dir way written by hand: addstr, addch, then addstr. */
+#define PEER_DIR_ADD_WAY(fn, addstr, addch)                                    \
+	static void fn(struct peer_path *p, const char *dir, const char *rest) \
+	{                                                                      \
+		addstr(&p->s, dir);                                            \
+		addch(&p->s, '/');                                             \
+		addstr(&p->s, rest);                                           \
+	}
+
 /* fn: a line/raw way that writes the line with addf(&p->s, RAW_LINE_FORMAT, ...). */
 #define PEER_ADDF_LINE(fn, addf)                                                              \
 	static void fn(struct peer_path *p, unsigned mode1, unsigned mode2, const char *oid1, \

@@ -20,6 +20,9 @@
  *                 and its calls: Git's loose-object loop, "objects/" then "xx/<38 digits>"
  *                 built by fn(path, first byte of the id, the other 38 digits) for each
  *                 name.
+ *   path/dir      PEER_DIR_WAYS(X), X("<way>", fn), with PEER_PATH_WAYS: the same paths
+ *                 from strings, "objects/" then "<dir>/<rest>" built by fn(path, "xx", the
+ *                 other 38 digits), as a "%s/%s" format builds them.
  *   line/raw      PEER_LINE_WAYS(X), X("<way>", fn), with the path calls above: Git's raw
  *                 diff line (RAW_LINE_FORMAT, two modes, two 40-digit ids, a status),
  *                 built by fn(path, mode1, mode2, oid1, oid2, status) into the path
@@ -296,6 +299,15 @@ static void free_lines(struct lines *l)
 PEER_PATH_WAYS(PATH_PASS)
 #undef PATH_PASS
 
+#ifdef PEER_DIR_WAYS
+/*   static void fn(struct peer_path *p, const char *dir, const char *rest);
+ *       (appends "<dir>/<rest>") */
+#define DIR_PASS(way, fn) \
+	BUILDER_PASS(fn, peer_path_start(&p, PREFIX), fn(&p, in->names.dir[i], in->names.rest[i]))
+PEER_DIR_WAYS(DIR_PASS)
+#undef DIR_PASS
+#endif
+
 #endif /* PEER_PATH_WAYS */
 
 #ifdef PEER_LINE_WAYS
@@ -383,6 +395,9 @@ static void strings(const struct options *o)
 	make_lines(&lines, o->names);
 #ifdef PEER_PATH_WAYS
 	RUN_WAYS("path/loose", PEER_PATH_WAYS, WAY_PASS, &lines, o->names);
+#endif
+#ifdef PEER_DIR_WAYS
+	RUN_WAYS("path/dir", PEER_DIR_WAYS, WAY_PASS, &lines, o->names);
 #endif
 #ifdef PEER_LINE_WAYS
 	RUN_WAYS("line/raw", PEER_LINE_WAYS, WAY_PASS, &lines, o->names);

@@ -53,11 +53,6 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 	strbuf_setlen(sb, sb->len + len);
 }
 
-void strbuf_addstr(struct strbuf *sb, const char *s)
-{
-	strbuf_add(sb, s, strlen(s));
-}
-
 void strbuf_vaddf_with(struct strbuf *sb, strbuf_vsnprintf_fn *format, const char *fmt, va_list ap)
 {
 	int len;

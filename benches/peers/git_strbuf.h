@@ -3,7 +3,7 @@
  * benches/peers/git_strbuf.h: the part of Git's strbuf that the loose-object loop uses,
  * written from strbuf.h's documented behaviour: buf always NUL-terminated, alloc 0 while
  * it points at a shared empty string, growth by ALLOC_GROW's ((n + 16) * 3 / 2). As in
- * Git, avail, setlen and addch are inline here and the rest lives in git_strbuf.c, a
+ * Git, avail, setlen, addstr and addch are inline here and the rest lives in git_strbuf.c, a
  * translation unit of its own, so that no caller can specialise it. A peer for
  * //benches:peers, not part of allot.
  */
@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 struct strbuf {
 	size_t alloc;
@@ -29,7 +30,6 @@ void strbuf_release(struct strbuf *sb);
 /* Room for extra more bytes and the NUL. */
 void strbuf_grow(struct strbuf *sb, size_t extra);
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
-void strbuf_addstr(struct strbuf *sb, const char *s);
 /* Formats with the C library's vsnprintf: once when the output fits, else twice. */
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -55,6 +55,12 @@ static inline void strbuf_setlen(struct strbuf *sb, size_t len)
 	sb->len = len;
 	if (sb->buf != strbuf_slopbuf)
 		sb->buf[len] = '\0';
+}
+
+/* Inline, as in Git: strbuf_add of strlen(s) bytes. */
+static inline void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
 }
 
 static inline void strbuf_addch(struct strbuf *sb, int c)

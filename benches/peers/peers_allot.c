@@ -14,6 +14,9 @@
 	X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), way_addf) \
 	X("allot/add", way_add)                                        \
 	X("allot/addhex", way_addhex)
+#define PEER_DIR_WAYS(X)                                               \
+	X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), dir_addf) \
+	X("allot/add", dir_add)
 #define PEER_LINE_WAYS(X)  X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), line_addf)
 #define PEER_ARRAY_WAYS(X) X("allot/" ALLOT__KNOB_NAME(ALLOT_ARRAY_STRATEGY), way_array)
 
@@ -25,6 +28,8 @@ PEER_WHOLE_POOL(struct allot_pool, allot_pool_init(&p->pool, 0), allot_pool_allo
 PEER_STRING_PATH(struct allot_path, ALLOT_PATH_INIT, allot_path_)
 PEER_ADDF_WAY(way_addf, allot_path_addf)
 PEER_ADD_WAY(way_add, allot_path_addch, allot_path_add)
+PEER_DIR_ADDF_WAY(dir_addf, allot_path_addf)
+PEER_DIR_ADD_WAY(dir_add, allot_path_addstr, allot_path_addch)
 PEER_ADDF_LINE(line_addf, allot_path_addf)
 
 static void way_addhex(struct peer_path *p, const unsigned char *raw, const char *rest)

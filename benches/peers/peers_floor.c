@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE    200809L /* clock_gettime (benches/bench.h) */
 #define PEER_PATH_WAYS(X)  X("memcpy/floor", way_memcpy)
+#define PEER_DIR_WAYS(X)   X("memcpy/floor", dir_memcpy)
 #define PEER_ARRAY_WAYS(X) X("fixed[2]", way_fixed) X("vla", way_vla)
 
 #include "benches/peers.h"
@@ -54,6 +55,17 @@ static void way_memcpy(struct peer_path *p, const unsigned char *raw, const char
 
 	at[0] = HEX_DIGIT(raw[0] >> 4);
 	at[1] = HEX_DIGIT(raw[0] & 15);
+	at[2] = '/';
+	memcpy(at + 3, rest, 38);
+	at[41] = '\0';
+	p->len += 41;
+}
+
+static void dir_memcpy(struct peer_path *p, const char *dir, const char *rest)
+{
+	char *at = p->buf + p->len;
+
+	memcpy(at, dir, 2);
 	at[2] = '/';
 	memcpy(at + 3, rest, 38);
 	at[41] = '\0';

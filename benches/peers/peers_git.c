@@ -14,6 +14,8 @@
 #define PEER_POOL "git/mem-pool"
 #define PEER_PATH_WAYS(X) \
 	X("git/strbuf_addf", way_addf) X("git/rewrite", way_rewrite) X("stb_sprintf", way_stb)
+#define PEER_DIR_WAYS(X) \
+	X("git/strbuf_addf", dir_addf) X("git/rewrite", dir_rewrite) X("stb_sprintf", dir_stb)
 #define PEER_LINE_WAYS(X) X("git/strbuf_addf", line_addf)
 
 #include "benches/peers.h"
@@ -26,6 +28,9 @@ PEER_STRING_PATH(struct strbuf, STRBUF_INIT, strbuf_)
 PEER_ADDF_WAY(way_addf, strbuf_addf)
 PEER_ADD_WAY(way_rewrite, strbuf_addch, strbuf_add)
 PEER_ADDF_WAY(way_stb, strbuf_addf_stb)
+PEER_DIR_ADDF_WAY(dir_addf, strbuf_addf)
+PEER_DIR_ADD_WAY(dir_rewrite, strbuf_addstr, strbuf_addch)
+PEER_DIR_ADDF_WAY(dir_stb, strbuf_addf_stb)
 PEER_ADDF_LINE(line_addf, strbuf_addf)
 
 #include "benches/peers_main.h"

@@ -10,6 +10,7 @@
 
 #define PEER_CONFIG         allot_config()
 #define PEER_PATH_WAYS(X)   X("allot/vsnprintf", way_vsnprintf)
+#define PEER_DIR_WAYS(X)    X("allot/vsnprintf", dir_vsnprintf)
 #define PEER_LINE_WAYS(X)   X("allot/vsnprintf", line_vsnprintf)
 #define PEER_STREAM_WAYS(X) X("fprintf", fprintf) X("allot/fprintf", allot_fprintf)
 
@@ -34,6 +35,7 @@ static void strbuf_addf_allot(struct strbuf *sb, const char *fmt, ...)
 
 PEER_STRING_PATH(struct strbuf, STRBUF_INIT, strbuf_)
 PEER_ADDF_WAY(way_vsnprintf, strbuf_addf_allot)
+PEER_DIR_ADDF_WAY(dir_vsnprintf, strbuf_addf_allot)
 PEER_ADDF_LINE(line_vsnprintf, strbuf_addf_allot)
 
 #include "benches/peers_main.h"
