@@ -613,9 +613,30 @@ ALLOT__ALWAYS_INLINE void fixed_digits(char *at, int width, unsigned v, unsigned
 	int i;
 
 	for (i = width - 2; i >= 0; i -= 2, v >>= 2 * shift)
-		memcpy(at + i, pairs + 2 * (v & ((1u << 2 * shift) - 1)), 2);
+		memcpy(at + i, pairs + 2 * (size_t) (v & ((1u << 2 * shift) - 1)), 2);
 	if (i == -1)
-		at[0] = pairs[2 * (v & ((1u << shift) - 1)) + 1];
+		at[0] = pairs[2 * (size_t) (v & ((1u << shift) - 1)) + 1];
+}
+
+/*
+ * "%0<width><conv>" for conv 'o' or 'x' (shift 3 or 4, pairs that base's table), width
+ * and conv constants: width digits when v has no more, else all of v's.
+ */
+ALLOT__ALWAYS_INLINE void zero_padded(struct out *o, unsigned v, int width, unsigned shift,
+                                      const char *pairs, char conv)
+{
+	struct spec s;
+
+	if ((unsigned) width * shift < 32 && v >= 1u << ((unsigned) width * shift)) {
+		plain_spec(&s, conv);
+		s.flags = ZERO;
+		s.width = width;
+		format_integer(o, &s, conv, v, 0);
+		return;
+	}
+	if (ALLOT__LIKELY(o->pos + (size_t) width <= o->limit))
+		fixed_digits(o->buf + o->pos, width, v, shift, pairs);
+	o->pos += (size_t) width;
 }
 
 /*
@@ -636,23 +657,11 @@ ALLOT__ALWAYS_INLINE const char *small_integer(struct out *o, const char *f, va_
 	if (*f >= '1' && *f <= '9')
 		s.width = *f++ - '0';
 	s.conv = *f;
-	if (s.flags == ZERO && s.width > 0 && (*f == 'o' || *f == 'x')) {
-		/* "%06o", "%08x": exactly width digits when the value has no more (Git's modes) */
-		unsigned shift = *f == 'o' ? 3 : 4, v = va_arg(*ap, unsigned);
-		char *at;
-
-		if ((unsigned) s.width * shift < 32 && v >> ((unsigned) s.width * shift)) {
-			if (*f == 'o')
-				format_integer(o, &s, 'o', v, 0);
-			else
-				format_integer(o, &s, 'x', v, 0);
-			return f + 1;
-		}
-		at = reserve_bytes(o, (size_t) s.width);
-		if (at && *f == 'o')
-			fixed_digits(at, s.width, v, 3, allot__octal_pairs);
-		else if (at)
-			fixed_digits(at, s.width, v, 4, allot__hex_pairs);
+	if (s.flags == ZERO && s.width > 0 && (*f == 'o' || *f == 'x')) { /* "%04o", "%08x" */
+		if (*f == 'o')
+			zero_padded(o, va_arg(*ap, unsigned), s.width, 3, allot__octal_pairs, 'o');
+		else
+			zero_padded(o, va_arg(*ap, unsigned), s.width, 4, allot__hex_pairs, 'x');
 		return f + 1;
 	}
 	switch (*f) {
@@ -703,22 +712,15 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 			continue;
 		} else if (fmt[1] == '0' && fmt[2] == '2' && fmt[3] == 'x') {
 			/*
-			 * "%02x", Git's loose-object directories: a byte is a pair of digits.
-			 * small_integer below writes the same bytes; this saves 13% of path/loose's
-			 * instructions (//benches:peers, addf/builtin 1.45x git/rewrite, not 1.66x).
+			 * "%02x", Git's loose-object directories, and "%06o", its modes: the digits
+			 * as small_integer below writes them, without a loop on the width
+			 * (//benches:peers, path/loose and line/raw).
 			 */
-			unsigned v = va_arg(*ap, unsigned);
-
-			if (v < 256) {
-				if (ALLOT__LIKELY(w.pos + 2 <= w.limit)) /* one 2-byte move */
-					memcpy(w.buf + w.pos, allot__hex_pairs + 2 * (size_t) v, 2);
-				w.pos += 2;
-			} else {
-				plain_spec(&s, 'x');
-				s.flags = ZERO;
-				s.width = 2;
-				format_integer(&w, &s, 'x', v, 0);
-			}
+			zero_padded(&w, va_arg(*ap, unsigned), 2, 4, allot__hex_pairs, 'x');
+			fmt += 4;
+			continue;
+		} else if (fmt[1] == '0' && fmt[2] == '6' && fmt[3] == 'o') {
+			zero_padded(&w, va_arg(*ap, unsigned), 6, 3, allot__octal_pairs, 'o');
 			fmt += 4;
 			continue;
 		} else if (fmt[1] == 'c') {

@@ -333,6 +333,11 @@ ALLOT_TEST(path, addf_matches_snprintf)
 	                       (ptrdiff_t) 12, (intmax_t) -9, (uintmax_t) 10);
 	check_addf_as_snprintf(&p, "%c|%%|%.3s|%-6s|%6s|%*d|%-*d|%.*s", 'z', "truncate", "ab", "cd",
 	                       5, 1, 5, 2, 2, "xyz");
+	/* Git's modes and directories, which the builtin writes without a loop: at and past
+	 * the width */
+	check_addf_as_snprintf(&p, "%06o %06o %06o %06o %06o", 0u, 0100644u, 0777777u, 01000000u,
+	                       4294967295u);
+	check_addf_as_snprintf(&p, "%02x %02x %02x %02x %02x", 0u, 9u, 255u, 256u, 4294967295u);
 	check_addf_as_snprintf(&p, "%08.3f|%e|%g|%a|%p", 3.14159, 1e-5, 0.5, 1.0, (void *) &p);
 	check_addf_as_snprintf(&p, "%s", "");
 	allot_path_release(&p);
