@@ -5,8 +5,8 @@
  *
  * The walk goes through both trees in lockstep like Git's tree-diff. For every change
  * it takes the change's parents in an ALLOT_ARRAY (Git's FAST_ARRAY_ALLOC), builds the
- * path in an allot_path, and queues a record allocated from an allot_pool, as Git's
- * diff queue does. Then it formats Git's raw diff line for each record with
+ * path in an allot_path, and queues a record with its parents and path, one object of
+ * an allot_pool (Git's diff queue makes a heap block of each). Then it formats Git's raw diff line for each record with
  * allot_path_addf, and checksums the output. The checksum is the same under every
  * strategy; the counts are checked against what the trees were built with.
  *
@@ -27,15 +27,19 @@ struct parent {
 	unsigned char oid[OID_RAWSZ];
 };
 
-/* One queued change: allocated from the pool, path stored inline after it. */
+/*
+ * One queued change: one object of the pool, its parents (Git's are a block of their
+ * own) and its path inline after it.
+ */
 struct change {
 	struct change *next;
 	const struct parent *parents;
+	const char *path;
 	unsigned mode;
 	unsigned char oid[OID_RAWSZ];
 	char status;
 	size_t pathlen;
-	char path[];
+	struct parent kept[]; /* then the path */
 };
 
 struct walk {
@@ -82,7 +86,7 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 {
 	size_t baselen = w->path.len, i;
 	struct change *c;
-	struct parent *kept;
+	char *path;
 	ALLOT_ARRAY(struct parent, parents, w->nparent);
 
 	for (i = 0; i < w->nparent; i++) {
@@ -91,16 +95,18 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 	}
 	allot_path_add(&w->path, (old ? old : new)->name, (old ? old : new)->namelen);
 
-	c = allot_pool_alloc(&w->pool, sizeof(*c) + w->path.len + 1);
-	kept = allot_pool_alloc(&w->pool, w->nparent * sizeof(*kept));
-	memcpy(kept, parents, w->nparent * sizeof(*kept));
+	c = allot_pool_alloc(&w->pool,
+	                     sizeof(*c) + w->nparent * sizeof(*parents) + w->path.len + 1);
+	memcpy(c->kept, parents, w->nparent * sizeof(*parents));
+	path = (char *) (c->kept + w->nparent);
 	c->next = NULL;
-	c->parents = kept;
+	c->parents = c->kept;
 	c->mode = new ? new->mode : 0;
 	memcpy(c->oid, new ? new->oid : null_oid, OID_RAWSZ);
 	c->status = status;
 	c->pathlen = w->path.len;
-	memcpy(c->path, w->path.buf, w->path.len + 1);
+	c->path = path;
+	memcpy(path, w->path.buf, w->path.len + 1);
 	*w->tail = c;
 	w->tail = &c->next;
 
