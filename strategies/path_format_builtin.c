@@ -619,8 +619,9 @@ ALLOT__ALWAYS_INLINE void fixed_digits(char *at, int width, unsigned v, unsigned
 }
 
 /*
- * "%0<width><conv>" for conv 'o' or 'x' (shift 3 or 4, pairs that base's table), width
- * and conv constants: width digits when v has no more, else all of v's.
+ * "%0<width><conv>" for conv 'o' or 'x' (shift 3 or 4, pairs that base's table), conv a
+ * constant and width one at format_all's "%02x" and "%06o": width digits when v has no
+ * more, else all of v's.
  */
 ALLOT__ALWAYS_INLINE void zero_padded(struct out *o, unsigned v, int width, unsigned shift,
                                       const char *pairs, char conv)
