@@ -5,8 +5,11 @@
  *
  * The walk goes through both trees in lockstep like Git's tree-diff. For every change
  * it takes the change's parents in an ALLOT_ARRAY (Git's FAST_ARRAY_ALLOC), builds the
- * path in an allot_path, and queues a record with its parents and path, one object of
- * an allot_pool (Git's diff queue makes a heap block of each). Then it formats Git's raw diff line for each record with
+ * path in an allot_path, and builds a record with its parents and path, one object of
+ * an allot_pool (Git's tree-diff makes a heap block of each, and reuses the one
+ * its callback dropped). The callback, pathchange()
+ * (benches/tree_diff.h), keeps the record in the queue or drops it: the pool rewinds to
+ * where the record began. Then it formats Git's raw diff line for each kept record with
  * allot_path_addf, and checksums the output. The checksum is the same under every
  * strategy; the counts are checked against what the trees were built with.
  *
@@ -16,7 +19,7 @@
  * building of the trees, the same for every variant) and prints it on a "result:" line
  * for tools/allot-tune.
  *
- *   tree_diff [--entries N] [--shape flat|nested] [--output FILE] [--stats]
+ *   tree_diff [--entries N] [--shape flat|nested] [--diff-filter ADM] [--output FILE] [--stats]
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
 #include "benches/tree_diff.h"
@@ -47,7 +50,7 @@ struct walk {
 	struct allot_path path; /* the current directory, then the changed path */
 	struct change *head, **tail;
 	size_t nparent;
-	struct tree_truth found;
+	struct tree_truth found, kept;
 };
 
 static void walk_init(struct walk *w, const struct tree_pair *pair)
@@ -84,6 +87,7 @@ static void leave_dir(struct walk *w, size_t baselen)
 static void queue_change(struct walk *w, const struct tree_entry *old, const struct tree_entry *new,
                          char status)
 {
+	struct allot_pool_mark mark = allot_pool_save(&w->pool);
 	size_t baselen = w->path.len, i;
 	struct change *c;
 	char *path;
@@ -107,11 +111,15 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 	c->pathlen = w->path.len;
 	c->path = path;
 	memcpy(path, w->path.buf, w->path.len + 1);
-	*w->tail = c;
-	w->tail = &c->next;
-
 	allot_path_setlen(&w->path, baselen);
 	ALLOT_ARRAY_FREE(parents);
+
+	if (pathchange(&w->kept, status)) {
+		*w->tail = c;
+		w->tail = &c->next;
+	} else {
+		allot_pool_rewind(&w->pool, mark); /* the next change reuses its memory */
+	}
 }
 
 /* Formats Git's raw diff line for every queued change, like diff_flush_raw. */

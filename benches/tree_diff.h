@@ -6,13 +6,14 @@
  * both trees and main(). The walk's functions are static, so that the compiler inlines
  * them into the driver; they are:
  *
- *   struct walk { ...; struct tree_truth found; };   found: the changes seen so far
+ *   struct walk { ...; struct tree_truth found, kept; };   the changes seen, and kept, so far
  *   static void walk_init(struct walk *w, const struct tree_pair *pair);
  *   static void walk_release(struct walk *w);
  *   static size_t enter_dir(struct walk *w, const struct tree_entry *e);  returns baselen
  *   static void leave_dir(struct walk *w, size_t baselen);
  *   static void queue_change(struct walk *w, const struct tree_entry *old,
  *                            const struct tree_entry *new, char status);
+ *                 builds the change's record, then keeps or drops it as pathchange() says
  *   static uint64_t flush_raw(struct walk *w, FILE *out);  the raw lines, and their checksum
  *   #define VARIANT_NAME  the result line's name: NULL for allot's (its strategies name it)
  *   #define WALK_POOL_FOOTPRINT(w)  optional: the bytes the walk's pool holds from the heap
@@ -44,6 +45,29 @@ static void oid_to_hex(const unsigned char *oid, char *hex)
 		hex[2 * i + 1] = digits[oid[i] & 0xf];
 	}
 	hex[2 * OID_RAWSZ] = '\0';
+}
+
+/* The statuses pathchange() keeps: --diff-filter's letters (A, D, M), all by default. */
+static unsigned char diff_filter_keeps[128];
+
+/*
+ * The callback each change goes through once its record (parents and path) is built, as
+ * Git's tree-diff hands each path to opt->pathchange: it keeps the record, queued for the
+ * output, or drops it, and the walk reuses the record's memory for the next change.
+ * It keeps the statuses --diff-filter names (Git's filter, which Git applies later, in
+ * diffcore), and counts what it keeps in *kept.
+ */
+static int pathchange(struct tree_truth *kept, char status)
+{
+	if (!diff_filter_keeps[(unsigned char) status])
+		return 0;
+	if (status == 'A')
+		kept->added++;
+	else if (status == 'D')
+		kept->deleted++;
+	else
+		kept->modified++;
+	return 1;
 }
 
 static void write_line(FILE *out, const char *line, size_t len)

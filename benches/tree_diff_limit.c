@@ -5,7 +5,8 @@
  * hand, so no allocation or formatting call happens in the loop; the pages the walk
  * writes it faults in on the clock, as the others do.
  *
- *   tree_diff_limit [--entries N] [--shape flat|nested] [--output FILE] [--stats]
+ *   tree_diff_limit [--entries N] [--shape flat|nested] [--diff-filter ADM] [--output FILE]
+ *                   [--stats]
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime (benches/bench.h) */
 #include "benches/tree_diff.h"
@@ -25,7 +26,7 @@ struct walk {
 	size_t nr, cap;
 	char *paths; /* every changed path, back to back */
 	size_t paths_len, paths_cap;
-	struct tree_truth found;
+	struct tree_truth found, kept;
 };
 
 static void *xmalloc(size_t n)
@@ -92,7 +93,7 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 		fprintf(stderr, "tree_diff: more changes than the limit variant made room for\n");
 		exit(1);
 	}
-	c = &w->changes[w->nr++];
+	c = &w->changes[w->nr];
 	c->old = old;
 	c->new = new;
 	c->status = status;
@@ -100,7 +101,10 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 	memcpy(w->paths + w->paths_len, w->path, w->pathlen);
 	memcpy(w->paths + w->paths_len + w->pathlen, e->name, e->namelen);
 	c->pathlen = w->pathlen + e->namelen;
-	w->paths_len += c->pathlen;
+	if (pathchange(&w->kept, status)) {
+		w->nr++;
+		w->paths_len += c->pathlen;
+	} /* else the next change writes over it */
 }
 
 static char *put_mode(char *out, unsigned mode)

@@ -65,8 +65,8 @@ static void diff_trees(struct walk *w, const struct tree *a, const struct tree *
 static void usage(const char *why)
 {
 	fprintf(stderr, "tree_diff: %s\n", why);
-	fprintf(stderr,
-	        "usage: tree_diff [--entries N] [--shape flat|nested] [--output FILE] [--stats]\n");
+	fprintf(stderr, "usage: tree_diff [--entries N] [--shape flat|nested] [--diff-filter ADM]\n"
+	                "                 [--output FILE] [--stats]\n");
 	exit(2);
 }
 
@@ -74,7 +74,7 @@ int main(int argc, char **argv)
 {
 	size_t entries = 1000000;
 	enum tree_shape shape = SHAPE_FLAT;
-	const char *output = NULL;
+	const char *output = NULL, *filter = "ADM";
 	int want_stats = 0, i;
 	struct tree_pair pair;
 	struct walk w;
@@ -102,6 +102,11 @@ int main(int argc, char **argv)
 				shape = SHAPE_NESTED;
 			else
 				usage("--shape is flat or nested");
+		} else if (!strcmp(arg, "--diff-filter") && i + 1 < argc) {
+			filter = argv[++i];
+			if (!*filter || filter[strspn(filter, "ADM")])
+				usage("--diff-filter takes letters of A, D and M (added, deleted, "
+				      "modified)");
 		} else if (!strcmp(arg, "--output") && i + 1 < argc) {
 			output = argv[++i];
 		} else if (!strcmp(arg, "--stats")) {
@@ -110,6 +115,8 @@ int main(int argc, char **argv)
 			usage("unknown or incomplete option");
 		}
 	}
+	for (; *filter; filter++)
+		diff_filter_keeps[(unsigned char) *filter] = 1;
 	if (output && !(out = fopen(output, "wb"))) {
 		fprintf(stderr, "tree_diff: cannot open %s: %s\n", output, strerror(errno));
 		return 1;
@@ -137,6 +144,8 @@ int main(int argc, char **argv)
 	printf("changes: %llu (added %llu, deleted %llu, modified %llu)\n", changes,
 	       (unsigned long long) w.found.added, (unsigned long long) w.found.deleted,
 	       (unsigned long long) w.found.modified);
+	printf("kept: %llu\n",
+	       (unsigned long long) (w.kept.added + w.kept.deleted + w.kept.modified));
 	printf("checksum: %016llx\n", (unsigned long long) checksum);
 	if (!VARIANT_NAME)
 		printf("allot: %s\n", allot_config());
@@ -160,6 +169,13 @@ int main(int argc, char **argv)
 	if (memcmp(&w.found, &pair.truth, sizeof(w.found))) {
 		fprintf(stderr,
 		        "tree_diff: BUG: the diff found other changes than the trees hold\n");
+		return 1;
+	}
+	if (w.kept.added != (diff_filter_keeps['A'] ? w.found.added : 0) ||
+	    w.kept.deleted != (diff_filter_keeps['D'] ? w.found.deleted : 0) ||
+	    w.kept.modified != (diff_filter_keeps['M'] ? w.found.modified : 0)) {
+		fprintf(stderr, "tree_diff: BUG: the callback kept other changes than "
+		                "--diff-filter names\n");
 		return 1;
 	}
 	return 0;
