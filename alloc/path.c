@@ -4,6 +4,7 @@
  * hooks of alloc/path_internal.h, which strategies/path_store.c brings in); how addf
  * formats is the formatter's (alloc/format_internal.h, from strategies/path_format.c).
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 #if defined(__SSE2__) && defined(__GNUC__)
@@ -416,11 +417,18 @@ ALLOT__ALWAYS_INLINE int first_pass(struct allot_path *p, const char *fmt, va_li
 {
 	size_t alloc;
 
-	if (ALLOT__UNLIKELY(!p->alloc)) /* no buffer yet: one now, as strbuf_addf does */
-		allot_path_grow(p, 64);
+	if (ALLOT__UNLIKELY(p->alloc - 1 > (size_t) INT_MAX)) { /* alloc 0, or over 2 GiB */
+		if (p->alloc) { /* an output that fits may not fit an int: the full pass checks */
+			*end = ALLOT__FORMAT_NO_END;
+			*outcome = ALLOT__FORMAT_NOT_MINE;
+			return 0;
+		}
+		allot_path_grow(p, 64); /* no buffer yet: one now, as strbuf_addf does */
+	}
 	alloc = p->alloc; /* (the bytes written may alias p: p is not read again) */
-	*end = allot__format(p->buf, p->len, alloc, fmt, args, args_again,
-	                     ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM, outcome);
+	*end = allot__format(
+	    p->buf, p->len, alloc, fmt, args, args_again,
+	    ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM | ALLOT__FORMAT_INT_ROOM, outcome);
 	if (ALLOT__LIKELY(*end < alloc)) {
 		p->len = *end;
 		return 1;

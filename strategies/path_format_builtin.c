@@ -791,7 +791,8 @@ ALLOT__ALWAYS_INLINE size_t allot__format(char *buf, size_t at, size_t size, con
 	o.pos = at;
 	o.limit = has_room ? size - 1 : 0;
 	r = format_all(&o, fmt, args);
-	if (ALLOT__LIKELY(r == DONE && o.pos < size && o.pos - o.start <= INT_MAX)) {
+	if (ALLOT__LIKELY(r == DONE && o.pos < size &&
+	                  ((flags & ALLOT__FORMAT_INT_ROOM) || o.pos - o.start <= INT_MAX))) {
 		buf[o.pos] = '\0';
 		return o.pos;
 	}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Behaviour of alloc/path.h that every path strategy must show. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <inttypes.h>
@@ -10,6 +11,7 @@
 
 #include "alloc/alloc.h"
 #include "tests/check.h"
+#include "tests/failing_heap.h"
 
 /* The invariants that hold after every call: never NULL, NUL-terminated, within capacity. */
 static void check_invariants(const struct allot_path *p)
@@ -367,6 +369,27 @@ ALLOT_TEST(path, addf_longer_than_any_buffer)
 	free(s);
 	free(want);
 }
+
+#if SIZE_MAX > UINT_MAX && !FAILING_HEAP
+/*
+ * A buffer over INT_MAX bytes: addf's first pass, which counts on an output that fits
+ * fitting an int, leaves it to the full pass. The buffer's pages are never touched.
+ * (The failing heap refuses blocks this large: the suites without it run this.)
+ */
+ALLOT_TEST(path, addf_into_a_buffer_over_int_max)
+{
+	struct allot_path p = ALLOT_PATH_INIT;
+
+	allot_path_addstr(&p, "objects/");
+	allot_path_grow(&p, (size_t) INT_MAX + 64);
+	CHECK(p.alloc > (size_t) INT_MAX + 1);
+	allot_path_addf(&p, "%02x/%s", 0xabu, "cdef");
+	CHECK_EQ(p.len, 15);
+	CHECK_STREQ(p.buf, "objects/ab/cdef");
+	check_invariants(&p);
+	allot_path_release(&p);
+}
+#endif
 
 /* A buffer of alloc bytes from the heap hook (what attach takes), starting with s. */
 static char *heap_string(const char *s, size_t alloc)
