@@ -87,7 +87,7 @@ static void leave_dir(struct walk *w, size_t baselen)
 static void queue_change(struct walk *w, const struct tree_entry *old, const struct tree_entry *new,
                          char status)
 {
-	struct allot_pool_mark mark = allot_pool_save(&w->pool);
+	struct allot_pool_mark mark;
 	size_t baselen = w->path.len, i;
 	struct change *c;
 	char *path;
@@ -99,6 +99,7 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 	}
 	allot_path_add(&w->path, (old ? old : new)->name, (old ? old : new)->namelen);
 
+	mark = allot_pool_save(&w->pool);
 	c = allot_pool_alloc(&w->pool,
 	                     sizeof(*c) + w->nparent * sizeof(*parents) + w->path.len + 1);
 	memcpy(c->kept, parents, w->nparent * sizeof(*parents));
