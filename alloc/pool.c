@@ -180,7 +180,8 @@ static void rewind_to(struct allot_pool *pool, const struct allot_pool_mark *mar
 
 	if (ALLOT_CHECKS) /* only the mark checks read what it remembers */
 		remember_rewind(pool, mark);
-	allot__pool_free_above(pool, mark);
+	if (allot__pool_free_above(pool, mark, keep))
+		top = mark->head; /* the strategy freed the chunks past the mark */
 	pool->head = mark->head;
 	pool->at = mark->at;
 	pool->used = mark->used;

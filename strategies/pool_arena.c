@@ -199,10 +199,13 @@ static void resume_in_spare(struct allot_pool *pool)
 	pool->at.end = (char *) c + c->size;
 }
 
-static void allot__pool_free_above(struct allot_pool *pool, const struct allot_pool_mark *mark)
+static int allot__pool_free_above(struct allot_pool *pool, const struct allot_pool_mark *mark,
+                                  int keep)
 {
 	(void) pool; /* the objects are bytes of the blocks: allot__pool_drop has them */
 	(void) mark;
+	(void) keep;
+	return 0;
 }
 
 static void allot__pool_invalidate(struct allot_pool *pool)

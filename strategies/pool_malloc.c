@@ -136,34 +136,66 @@ ALLOT__ALWAYS_INLINE size_t free_objects(const struct record *r, const struct re
 }
 
 /*
- * Frees the objects whose records lie past mark's position; the chain stays as it is.
- * For all of them (an empty mark: a clear or a release), the footprint left is the
- * record blocks', on the chain and spare: no object's size is read.
+ * Reverses the links of the chunks from top down to stop (not included): top's prev is
+ * stop then. Returns the oldest of them, from which prev leads back up to top.
  */
-static void allot__pool_free_above(struct allot_pool *pool, const struct allot_pool_mark *mark)
+static struct allot__chunk *reverse_chunks(struct allot__chunk *top, struct allot__chunk *stop)
 {
-	struct allot__chunk *c;
+	struct allot__chunk *c = top, *newer = stop;
+
+	while (c != stop) {
+		struct allot__chunk *older = c->prev;
+
+		c->prev = newer;
+		newer = c;
+		c = older;
+	}
+	return newer;
+}
+
+/*
+ * Frees the objects whose records lie past mark's position, oldest first, as a caller of
+ * malloc frees a batch: the heap merges each freed block with the free one before it.
+ * (Freed from the newest, each block joined the top of glibc's heap, and each such free
+ * made glibc consolidate its small free blocks.) Without keep (a release), each record
+ * block goes right after its objects, so that the freed memory merges in one run
+ * instead of runs of 61 objects between record blocks. Returns whether it freed the
+ * record blocks past the mark; else the chain is as it was. For all of the objects (an
+ * empty mark: a clear or a release), the footprint left is the record blocks', on the
+ * chain and spare: no object's size is read.
+ */
+static int allot__pool_free_above(struct allot_pool *pool, const struct allot_pool_mark *mark,
+                                  int keep)
+{
+	struct allot__chunk *stop = mark->head ? mark->head->prev : NULL;
+	struct allot__chunk *oldest = reverse_chunks(pool->head, stop), *c, *newer;
 	size_t records = 0;
 
-	for (c = pool->head; c; c = c->prev) {
-		int last = c == mark->head;
-		struct record *r = last ? (struct record *) mark->at.next : first_record(c);
+	for (c = oldest; c != stop; c = newer) {
+		struct record *r =
+		    c == mark->head ? (struct record *) mark->at.next : first_record(c);
 		struct record *end = records_end(pool, c);
 
-		if (mark->head) {
+		newer = c->prev;
+		if (mark->head)
 			pool->footprint -= free_objects(r, end, 1);
-		} else {
+		else
 			free_objects(r, end, 0);
+		if (keep || c == mark->head)
 			records += c->size;
-		}
-		if (last)
-			break;
+		else
+			allot__pool_free_chunk(pool, c);
 	}
+	if (keep)
+		reverse_chunks(oldest, stop);
+	else if (mark->head)
+		mark->head->prev = stop;
 	if (!mark->head) {
 		for (c = pool->spare; c; c = c->prev)
 			records += c->size;
 		pool->footprint = records;
 	}
+	return !keep;
 }
 
 static void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top,
