@@ -30,12 +30,15 @@ struct record {
 };
 
 /*
- * A record block's size: 61 records. Small enough for the C library's fast paths (glibc
- * serves up to 1,032 bytes from its per-thread cache), so that a pool filled and cleared
- * in a loop takes its record blocks back from there. A larger request would also make
- * glibc consolidate the small blocks just freed, every round.
+ * Record blocks' sizes: 1 KiB for the first (61 records), each next one twice the one
+ * before, up to 64 KiB (each 16 bytes short: the heap's header). The first is small
+ * enough for the C library's fast paths (glibc serves up to 1,032 bytes from its
+ * per-thread cache), so that a small pool costs little; the later ones are few, so that
+ * a large pool's objects lie in long runs between them, which the heap merges in one
+ * piece when the pool frees them.
  */
-#define RECORDS_BLOCK ((size_t) 1024 - 16)
+#define RECORDS_BLOCK     ((size_t) 1024 - 16)
+#define RECORDS_BLOCK_MAX ((size_t) 65536 - 16)
 
 static struct record *first_record(const struct allot__chunk *c)
 {
@@ -57,8 +60,12 @@ static void new_records(struct allot_pool *pool, char *block)
 	size_t size = RECORDS_BLOCK;
 	struct allot__chunk *c = pool->spare;
 
+	if (pool->head) /* 1,008, 2,032, 4,080, ...: 2 * (size + 16) - 16 */
+		size = pool->head->size >= RECORDS_BLOCK_MAX / 2 ? RECORDS_BLOCK_MAX
+		                                                 : 2 * pool->head->size + 16;
 	if (c) {
 		pool->spare = c->prev;
+		size = c->size;
 	} else {
 		c = allot__try_malloc(size);
 		if (!c) {
