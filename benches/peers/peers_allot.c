@@ -9,7 +9,16 @@
 #include "alloc/alloc.h"
 
 #define PEER_CONFIG allot_config()
-#define PEER_POOL   "allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
+#ifdef PEER_POOL_ALIGN
+/*
+ * The pool alone, its objects at PEER_POOL_ALIGN (8: Git's mem-pool's alignment) through
+ * allot_pool_alloc_aligned, beside the variants' at max_align_t.
+ */
+#define PEER_POOL          "allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY) "/align8"
+#define POOL_ALLOC(p, len) allot_pool_alloc_aligned(&(p)->pool, len, PEER_POOL_ALIGN)
+#else
+#define PEER_POOL          "allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
+#define POOL_ALLOC(p, len) allot_pool_alloc(&(p)->pool, len)
 #define PEER_PATH_WAYS(X)                                              \
 	X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), way_addf) \
 	X("allot/add", way_add)                                        \
@@ -19,11 +28,14 @@
 	X("allot/add", dir_add)
 #define PEER_LINE_WAYS(X)  X("allot/addf/" ALLOT__KNOB_NAME(ALLOT_PATH_FORMAT), line_addf)
 #define PEER_ARRAY_WAYS(X) X("allot/" ALLOT__KNOB_NAME(ALLOT_ARRAY_STRATEGY), way_array)
+#endif
 
 #include "benches/peers.h"
 
-PEER_WHOLE_POOL(struct allot_pool, allot_pool_init(&p->pool, 0), allot_pool_alloc(&p->pool, len),
+PEER_WHOLE_POOL(struct allot_pool, allot_pool_init(&p->pool, 0), POOL_ALLOC(p, len),
                 allot_pool_clear(&p->pool), allot_pool_release(&p->pool))
+
+#ifndef PEER_POOL_ALIGN
 
 PEER_STRING_PATH(struct allot_path, ALLOT_PATH_INIT, allot_path_)
 PEER_ADDF_WAY(way_addf, allot_path_addf)
@@ -49,5 +61,7 @@ static PEER_NOINLINE uint64_t way_array(size_t nr, const struct elem *in)
 	ALLOT_ARRAY_FREE(a);
 	return h;
 }
+
+#endif /* PEER_POOL_ALIGN */
 
 #include "benches/peers_main.h"
