@@ -4,10 +4,10 @@
  * trees (benches/trees.h), through allot.
  *
  * The walk goes through both trees in lockstep like Git's tree-diff. For every change
- * it takes the change's parents in an ALLOT_ARRAY (Git's FAST_ARRAY_ALLOC), builds the
- * path in an allot_path, and builds a record with its parents and path, one object of
- * an allot_pool (Git's tree-diff makes a heap block of each, and reuses the one
- * its callback dropped). The callback, pathchange()
+ * it takes the change's parents in an ALLOT_ARRAY (Git's FAST_ARRAY_ALLOC) and builds a
+ * record with its parents and path (the directory, which an allot_path holds during the
+ * walk, and the name), one object of an allot_pool (Git's tree-diff makes a heap block
+ * of each, and reuses the one its callback dropped). The callback, pathchange()
  * (benches/tree_diff.h), keeps the record in the queue or drops it: the pool rewinds to
  * where the record began. Then it formats Git's raw diff line for each kept record with
  * allot_path_addf, and checksums the output. The checksum is the same under every
@@ -47,7 +47,7 @@ struct change {
 
 struct walk {
 	struct allot_pool pool;
-	struct allot_path path; /* the current directory, then the changed path */
+	struct allot_path path; /* the current directory */
 	struct change *head, **tail;
 	size_t nparent;
 	struct tree_truth found, kept;
@@ -87,8 +87,9 @@ static void leave_dir(struct walk *w, size_t baselen)
 static void queue_change(struct walk *w, const struct tree_entry *old, const struct tree_entry *new,
                          char status)
 {
-	struct allot_pool_mark mark;
+	const struct tree_entry *e = old ? old : new;
 	size_t baselen = w->path.len, i;
+	struct allot_pool_mark mark;
 	struct change *c;
 	char *path;
 	ALLOT_ARRAY(struct parent, parents, w->nparent);
@@ -97,11 +98,11 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 		parents[i].mode = old ? old->mode : 0;
 		memcpy(parents[i].oid, old ? old->oid : null_oid, OID_RAWSZ);
 	}
-	allot_path_add(&w->path, (old ? old : new)->name, (old ? old : new)->namelen);
 
+	/* As Git's path_appendnew: the directory and the name, copied into the record. */
 	mark = allot_pool_save(&w->pool);
 	c = allot_pool_alloc(&w->pool,
-	                     sizeof(*c) + w->nparent * sizeof(*parents) + w->path.len + 1);
+	                     sizeof(*c) + w->nparent * sizeof(*parents) + baselen + e->namelen + 1);
 	memcpy(c->kept, parents, w->nparent * sizeof(*parents));
 	path = (char *) (c->kept + w->nparent);
 	c->next = NULL;
@@ -109,10 +110,11 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 	c->mode = new ? new->mode : 0;
 	memcpy(c->oid, new ? new->oid : null_oid, OID_RAWSZ);
 	c->status = status;
-	c->pathlen = w->path.len;
+	c->pathlen = baselen + e->namelen;
 	c->path = path;
-	memcpy(path, w->path.buf, w->path.len + 1);
-	allot_path_setlen(&w->path, baselen);
+	memcpy(path, w->path.buf, baselen);
+	memcpy(path + baselen, e->name, e->namelen);
+	path[c->pathlen] = '\0';
 	ALLOT_ARRAY_FREE(parents);
 
 	if (pathchange(&w->kept, status)) {
