@@ -216,6 +216,44 @@ ALLOT_TEST(pool, rewind_frees_what_came_after)
 }
 
 /*
+ * A mark among hundreds of objects (under malloc, their records span several record
+ * blocks of growing sizes): a rewind frees what came after it and keeps what came
+ * before, byte for byte; the pool goes on from there; a release leaves no block.
+ */
+ALLOT_TEST(pool, rewind_among_many_objects_keeps_those_before)
+{
+	enum { BEFORE = 150, AFTER = 700 };
+	struct allot_pool pool;
+	struct allot_pool_mark mark;
+	unsigned char *kept[BEFORE];
+	size_t used = 0, i, j;
+	long live = FAILING_HEAP ? failing_heap_live() : 0;
+
+	allot_pool_init(&pool, 0);
+	for (i = 0; i < BEFORE; i++) {
+		kept[i] = allot_pool_alloc(&pool, 1 + i % 40);
+		memset(kept[i], (int) i, 1 + i % 40);
+		used += 1 + i % 40;
+	}
+	mark = allot_pool_save(&pool);
+	for (i = 0; i < 2; i++) { /* twice: the second time over the first's memory */
+		for (j = 0; j < AFTER; j++)
+			memset(allot_pool_alloc(&pool, 8 + j % 100), 0xAB, 8 + j % 100);
+		allot_pool_rewind(&pool, mark);
+		CHECK_EQ(allot_pool_used(&pool), used);
+	}
+	for (i = 0; i < BEFORE; i++)
+		for (j = 0; j < 1 + i % 40; j++)
+			CHECK_EQ(kept[i][j], (unsigned char) i);
+	allot_pool_clear(&pool);
+	CHECK_EQ(allot_pool_used(&pool), 0);
+	memset(allot_pool_alloc(&pool, 64), 1, 64);
+	allot_pool_release(&pool);
+	if (FAILING_HEAP)
+		CHECK_EQ(failing_heap_live(), live);
+}
+
+/*
  * What the heap holds for small objects: under arena, blocks that start below 64 KiB
  * (no block just past a C library's size class) and double up to 1 MiB, so that a pool
  * of many megabytes makes a few heap calls; under malloc, each object its own size.
