@@ -27,11 +27,12 @@
  *     static int allot__pool_free_above(struct allot_pool *pool,
  *                                       const struct allot_pool_mark *mark, int keep);
  *         frees the objects past mark's position, which a rewind, clear (mark: the
- *         empty pool's) or release (keep 0) is about to take back; called first, with
- *         the chain and pool->at still as they were. Returns 1 when it also freed the
- *         chunks past the mark (drop then does not see them), else 0. The malloc
- *         strategy frees the objects its records name, and on a release each record
- *         block with them; the arena's objects are bytes of its blocks (drop has them).
+ *         empty pool's) or release (keep 0, mark the empty pool's) is about to take
+ *         back; called first, with the chain and pool->at still as they were. Returns
+ *         1 when it also freed the chunks past the mark (drop then does not see them),
+ *         else 0. The malloc strategy frees the objects its records name, and on a
+ *         release each record block with them; the arena's objects are bytes of its
+ *         blocks (drop has them).
  *     static void allot__pool_drop(struct allot_pool *pool, struct allot__chunk *top,
  *                                  struct allot__chunk *stop, int keep);
  *         the chunks from top down to stop (excluded), which a rewind, clear or release

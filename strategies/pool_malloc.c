@@ -57,16 +57,18 @@ static struct record *records_end(const struct allot_pool *pool, const struct al
  */
 static void new_records(struct allot_pool *pool, char *block)
 {
-	size_t size = RECORDS_BLOCK;
 	struct allot__chunk *c = pool->spare;
 
-	if (pool->head) /* 1,008, 2,032, 4,080, ...: 2 * (size + 16) - 16 */
-		size = pool->head->size >= RECORDS_BLOCK_MAX / 2 ? RECORDS_BLOCK_MAX
-		                                                 : 2 * pool->head->size + 16;
 	if (c) {
 		pool->spare = c->prev;
-		size = c->size;
 	} else {
+		size_t size = RECORDS_BLOCK;
+
+		if (pool->head) /* 1,008, 2,032, 4,080, ...: 2 * (size + 16) - 16 */
+			size = pool->head->size >= RECORDS_BLOCK_MAX / 2
+			           ? RECORDS_BLOCK_MAX
+			           : 2 * pool->head->size + 16;
+
 		c = allot__try_malloc(size);
 		if (!c) {
 			allot__free(block);
@@ -82,7 +84,7 @@ static void new_records(struct allot_pool *pool, char *block)
 	pool->at.cur = c;
 	pool->at.next = (char *) first_record(c);
 	pool->at.end =
-	    (char *) (first_record(c) + (size - ALLOT__CHUNK_HDR) / sizeof(struct record));
+	    (char *) (first_record(c) + (c->size - ALLOT__CHUNK_HDR) / sizeof(struct record));
 }
 
 /*
@@ -164,12 +166,12 @@ static struct allot__chunk *reverse_chunks(struct allot__chunk *top, struct allo
  * Frees the objects whose records lie past mark's position, oldest first, as a caller of
  * malloc frees a batch: the heap merges each freed block with the free one before it.
  * (Freed from the newest, each block joined the top of glibc's heap, and each such free
- * made glibc consolidate its small free blocks.) Without keep (a release), each record
- * block goes right after its objects, so that the freed memory merges in one run
- * instead of runs of 61 objects between record blocks. Returns whether it freed the
- * record blocks past the mark; else the chain is as it was. For all of the objects (an
- * empty mark: a clear or a release), the footprint left is the record blocks', on the
- * chain and spare: no object's size is read.
+ * made glibc consolidate its small free blocks.) Without keep (a release: the mark is the
+ * empty pool's), each record block goes right after its objects, so that the freed
+ * memory merges in one run instead of runs between record blocks; it returns 1. With
+ * keep the chain is as it was, and it returns 0. For all of the objects (an empty mark: a
+ * clear or a release), the footprint left is the record blocks', on the chain and spare:
+ * no object's size is read.
  */
 static int allot__pool_free_above(struct allot_pool *pool, const struct allot_pool_mark *mark,
                                   int keep)
@@ -188,15 +190,13 @@ static int allot__pool_free_above(struct allot_pool *pool, const struct allot_po
 			pool->footprint -= free_objects(r, end, 1);
 		else
 			free_objects(r, end, 0);
-		if (keep || c == mark->head)
+		if (keep)
 			records += c->size;
 		else
 			allot__pool_free_chunk(pool, c);
 	}
 	if (keep)
 		reverse_chunks(oldest, stop);
-	else if (mark->head)
-		mark->head->prev = stop;
 	if (!mark->head) {
 		for (c = pool->spare; c; c = c->prev)
 			records += c->size;
