@@ -50,6 +50,12 @@ static void oid_to_hex(const unsigned char *oid, char *hex)
 /* The statuses pathchange() keeps: --diff-filter's letters (A, D, M), all by default. */
 static unsigned char diff_filter_keeps[128];
 
+/* t's count of the changes of status ('A', 'D' or 'M'). */
+static uint64_t *tally(struct tree_truth *t, char status)
+{
+	return status == 'A' ? &t->added : status == 'D' ? &t->deleted : &t->modified;
+}
+
 /*
  * The callback each change goes through once its record (parents and path) is built, as
  * Git's tree-diff hands each path to opt->pathchange: it keeps the record, queued for the
@@ -61,12 +67,7 @@ static int pathchange(struct tree_truth *kept, char status)
 {
 	if (!diff_filter_keeps[(unsigned char) status])
 		return 0;
-	if (status == 'A')
-		kept->added++;
-	else if (status == 'D')
-		kept->deleted++;
-	else
-		kept->modified++;
+	++*tally(kept, status);
 	return 1;
 }
 

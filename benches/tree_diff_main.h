@@ -171,12 +171,13 @@ int main(int argc, char **argv)
 		        "tree_diff: BUG: the diff found other changes than the trees hold\n");
 		return 1;
 	}
-	if (w.kept.added != (diff_filter_keeps['A'] ? w.found.added : 0) ||
-	    w.kept.deleted != (diff_filter_keeps['D'] ? w.found.deleted : 0) ||
-	    w.kept.modified != (diff_filter_keeps['M'] ? w.found.modified : 0)) {
-		fprintf(stderr, "tree_diff: BUG: the callback kept other changes than "
-		                "--diff-filter names\n");
-		return 1;
+	for (filter = "ADM"; *filter; filter++) {
+		if (*tally(&w.kept, *filter) !=
+		    (diff_filter_keeps[(unsigned char) *filter] ? *tally(&w.found, *filter) : 0)) {
+			fprintf(stderr, "tree_diff: BUG: the callback kept other changes than "
+			                "--diff-filter names\n");
+			return 1;
+		}
 	}
 	return 0;
 }

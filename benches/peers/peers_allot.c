@@ -14,7 +14,8 @@
  * The pool alone, its objects at PEER_POOL_ALIGN (8: Git's mem-pool's alignment) through
  * allot_pool_alloc_aligned, beside the variants' at max_align_t.
  */
-#define PEER_POOL          "allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY) "/align8"
+#define PEER_POOL \
+	"allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY) "/align" ALLOT__STRING(PEER_POOL_ALIGN)
 #define POOL_ALLOC(p, len) allot_pool_alloc_aligned(&(p)->pool, len, PEER_POOL_ALIGN)
 #else
 #define PEER_POOL          "allot/" ALLOT__KNOB_NAME(ALLOT_POOL_STRATEGY)
