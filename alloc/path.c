@@ -207,9 +207,9 @@ static void hex_block(char *out, const unsigned char *bytes, size_t len)
 }
 
 /*
- * Writes the digits of bytes[0 .. n) from 8 bytes up: blocks of 16, then one block that
- * ends at n, overlapping what is written (with the same digits): of 8 when at most 8
- * bytes are left, else of 16 (of 8 twice under 16 bytes). Returns how many bytes it
+ * Writes the digits of bytes[0 .. n) from 8 bytes up: blocks of 16 from the start, and
+ * the last block of 16 ending at n, over digits already written (the same ones); under 16
+ * bytes, a block of 8 at the start and one that ends at n. Returns how many bytes it
  * wrote the digits of: n, or 0 under 8.
  */
 static size_t hex_blocks(char *out, const unsigned char *bytes, size_t n)
@@ -218,16 +218,15 @@ static size_t hex_blocks(char *out, const unsigned char *bytes, size_t n)
 
 	if (n < 8)
 		return 0;
-	for (i = 0; i + 16 <= n; i += 16)
-		hex_block(out + 2 * i, bytes + i, 16);
-	if (i < n) {
-		last = n - i <= 8 ? 8 : 16;
-		if (last > n) {
-			hex_block(out, bytes, 8); /* 9 to 15 bytes: two blocks of 8 */
-			last = 8;
-		}
-		hex_block(out + 2 * (n - last), bytes + n - last, last);
+	if (n < 16) {
+		hex_block(out, bytes, 8);
+		hex_block(out + 2 * (n - 8), bytes + n - 8, 8);
+		return n;
 	}
+	last = n - 16;
+	for (i = 0; i < last; i += 16)
+		hex_block(out + 2 * i, bytes + i, 16);
+	hex_block(out + 2 * last, bytes + last, 16);
 	return n;
 }
 #else
@@ -252,7 +251,8 @@ void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t 
 	char *out, *end;
 	size_t done;
 
-	if (!ALLOT__PATH_FITS(p, 2 * n) || n > (size_t) -1 / 4) {
+	/* (2 * n wraps only over SIZE_MAX / 2, which no array's size is: that one dies.) */
+	if (!ALLOT__PATH_FITS(p, 2 * n) || n > (size_t) -1 / 2) {
 		addhex_grown(p, bytes, n);
 		return;
 	}
@@ -263,7 +263,7 @@ void allot_path_addhex(struct allot_path *p, const unsigned char *bytes, size_t 
 	*end = '\0';
 	done = hex_blocks(out, bytes, n);
 	for (out += 2 * done, bytes += done; out != end; out += 2)
-		memcpy(out, allot__hex_pairs + 2 * *bytes++, 2);
+		memcpy(out, allot__hex_pairs + 2 * (size_t) *bytes++, 2);
 }
 
 void allot_path_adduint(struct allot_path *p, uintmax_t v)
