@@ -51,6 +51,8 @@
 #define ALLOT__FORMAT_OWN_ONLY 2u /* the calls the C library formats are left to the caller */
 #define ALLOT__FORMAT_HAS_ROOM 4u /* size is not 0 */
 #define ALLOT__FORMAT_INT_ROOM 8u /* size - at <= INT_MAX + 1: an output that fits fits an int */
+/* The room past the output is the caller's scratch: the hook may leave any bytes there. */
+#define ALLOT__FORMAT_SCRATCH_ROOM 16u
 
 /*
  * The hook, out of line, for allot_pool_strfmt (alloc/format.c defines it): one call

@@ -385,7 +385,9 @@ ALLOT__NOINLINE void format_again(struct allot_path *p, const char *fmt, va_list
 	if (outcome == ALLOT__FORMAT_NOT_MINE) {
 		va_copy(args, ap);
 		end = allot__format(p->buf, p->len, p->alloc, fmt, &args, ap,
-		                    ALLOT__FORMAT_COUNT | ALLOT__FORMAT_HAS_ROOM, &outcome);
+		                    ALLOT__FORMAT_COUNT | ALLOT__FORMAT_HAS_ROOM |
+		                        ALLOT__FORMAT_SCRATCH_ROOM,
+		                    &outcome);
 		va_end(args);
 		if (end < p->alloc) {
 			p->len = end;
@@ -396,8 +398,8 @@ ALLOT__NOINLINE void format_again(struct allot_path *p, const char *fmt, va_list
 	allot__format_check(outcome, "allot_path_addf");
 	allot_path_grow(p, end - p->len);
 	va_copy(args, ap);
-	if (allot__format(p->buf, p->len, p->alloc, fmt, &args, ap, ALLOT__FORMAT_HAS_ROOM,
-	                  &outcome) != end) {
+	if (allot__format(p->buf, p->len, p->alloc, fmt, &args, ap,
+	                  ALLOT__FORMAT_HAS_ROOM | ALLOT__FORMAT_SCRATCH_ROOM, &outcome) != end) {
 		p->buf[p->len] = '\0';
 		allot__bug("allot_path_addf: the arguments changed between two passes "
 		           "(does a %s argument point into the path itself?)");
@@ -426,9 +428,10 @@ ALLOT__ALWAYS_INLINE int first_pass(struct allot_path *p, const char *fmt, va_li
 		allot_path_grow(p, 64); /* no buffer yet: one now, as strbuf_addf does */
 	}
 	alloc = p->alloc; /* (the bytes written may alias p: p is not read again) */
-	*end = allot__format(
-	    p->buf, p->len, alloc, fmt, args, args_again,
-	    ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM | ALLOT__FORMAT_INT_ROOM, outcome);
+	*end = allot__format(p->buf, p->len, alloc, fmt, args, args_again,
+	                     ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM |
+	                         ALLOT__FORMAT_INT_ROOM | ALLOT__FORMAT_SCRATCH_ROOM,
+	                     outcome);
 	if (ALLOT__LIKELY(*end < alloc)) {
 		p->len = *end;
 		return 1;

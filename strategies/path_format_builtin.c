@@ -185,6 +185,68 @@ ALLOT__ALWAYS_INLINE void put_bytes(struct out *o, const char *s, size_t n)
 	o->pos += n;
 }
 
+#if SCAN_BLOCKS
+/*
+ * One block of put_short_string(): the 16 bytes of s at i (a constant), stored at to + i
+ * if the room, room bytes from to, has them. Returns 1 when the string ends in them, its
+ * length in *n; 0 when it goes on; -1 when the room ends before the block does, with the
+ * string going on or ending past the room.
+ */
+ALLOT__ALWAYS_INLINE int short_string_block(char *to, const char *s, size_t i, size_t room,
+                                            size_t *n)
+{
+	__m128i block = _mm_loadu_si128((const __m128i *) (const void *) (s + i));
+	unsigned nul = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_setzero_si128()));
+
+	if (nul) {
+		*n = i + (unsigned) __builtin_ctz(nul);
+		if (ALLOT__LIKELY(i + 16 <= room))
+			_mm_storeu_si128((__m128i *) (void *) (to + i), block);
+		else if (*n <= room)
+			copy_bytes(to + i, s + i, *n - i);
+		return 1;
+	}
+	if (i + 16 > room)
+		return -1;
+	_mm_storeu_si128((__m128i *) (void *) (to + i), block);
+	return 0;
+}
+#endif
+
+/*
+ * Appends the string s in one pass, finding its NUL and copying it 16 bytes at a time,
+ * when s is shorter than 64 bytes and its first 64 bytes lie in its page (so that no load
+ * reaches a page s does not). A block that has the room is stored whole: the bytes it
+ * holds past the NUL land in the room past the output (which the caller lets the
+ * formatter use: ALLOT__FORMAT_SCRATCH_ROOM), where the next bytes of the output or the
+ * NUL after it go over them. Returns 0 for any other string, or when the room ends before
+ * the string does: then put_bytes() appends it (over the blocks stored by then, which hold
+ * the same bytes). The loads read past the NUL: as SCAN_BLOCKS, only without the tools.
+ */
+ALLOT__ALWAYS_INLINE int put_short_string(struct out *o, const char *s)
+{
+#if SCAN_BLOCKS
+	char *to = o->buf + o->pos;
+	size_t room = o->limit - o->pos, n = 0;
+	int r;
+
+	if (((uintptr_t) s & 4095) > 4096 - 64 || o->pos > o->limit)
+		return 0;
+	if ((r = short_string_block(to, s, 0, room, &n)) == 0 &&
+	    (r = short_string_block(to, s, 16, room, &n)) == 0 &&
+	    (r = short_string_block(to, s, 32, room, &n)) == 0)
+		r = short_string_block(to, s, 48, room, &n);
+	if (r <= 0)
+		return 0;
+	o->pos += n;
+	return 1;
+#else
+	(void) o;
+	(void) s;
+	return 0;
+#endif
+}
+
 ALLOT__ALWAYS_INLINE void fill_bytes(struct out *o, char c, size_t n)
 {
 	char *at = reserve_bytes(o, n);
@@ -686,7 +748,8 @@ ALLOT__ALWAYS_INLINE const char *small_integer(struct out *o, const char *f, va_
  * specification it does not reproduce (FALLBACK) or at a %n (PERCENT_N); o then holds
  * garbage.
  */
-ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_list *ap)
+ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_list *ap,
+                                             unsigned flags)
 {
 	struct out w = *o; /* no pointer to it leaves here: it stays in registers */
 	struct spec s;
@@ -708,7 +771,8 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 
 			if (!str)
 				return FALLBACK;
-			put_bytes(&w, str, short_strlen(str));
+			if (!(flags & ALLOT__FORMAT_SCRATCH_ROOM) || !put_short_string(&w, str))
+				put_bytes(&w, str, short_strlen(str));
 			fmt += 2;
 			continue;
 		} else if (fmt[1] == '0' && fmt[2] == '2' && fmt[3] == 'x') {
@@ -790,7 +854,7 @@ ALLOT__ALWAYS_INLINE size_t allot__format(char *buf, size_t at, size_t size, con
 	o.start = at;
 	o.pos = at;
 	o.limit = has_room ? size - 1 : 0;
-	r = format_all(&o, fmt, args);
+	r = format_all(&o, fmt, args, flags);
 	if (ALLOT__LIKELY(r == DONE && o.pos < size &&
 	                  ((flags & ALLOT__FORMAT_INT_ROOM) || o.pos - o.start <= INT_MAX))) {
 		buf[o.pos] = '\0';

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Behaviour of alloc/path.h that every path strategy must show. */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS, on Linux */
 #include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 #include "alloc/alloc.h"
 #include "tests/check.h"
@@ -129,6 +135,38 @@ ALLOT_TEST(path, addf_of_strings_at_every_alignment)
 		}
 	}
 }
+
+#if defined(__linux__)
+/*
+ * addf's %s of strings whose NUL is the last byte of a page, the next page unreadable:
+ * the formatter reads a string by blocks, and a block that reached into a page the
+ * string does not would fault here. Room to spare, so that the blocks are stored whole.
+ */
+ALLOT_TEST(path, addf_of_strings_that_end_a_page)
+{
+	size_t page = (size_t) sysconf(_SC_PAGESIZE), len;
+	char *map =
+	    mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char want[128];
+
+	CHECK(map != MAP_FAILED);
+	CHECK_EQ(mprotect(map + page, page, PROT_NONE), 0);
+	for (len = 0; len < 80; len++) {
+		struct allot_path p = ALLOT_PATH_INIT;
+		char *s = map + page - 1 - len;
+
+		memset(s, 'a' + (int) (len % 26), len);
+		s[len] = '\0';
+		allot_path_grow(&p, 256);
+		allot_path_addf(&p, "[%s]", s);
+		snprintf(want, sizeof(want), "[%s]", s);
+		CHECK_STREQ(p.buf, want);
+		CHECK_EQ(p.len, len + 2);
+		allot_path_release(&p);
+	}
+	CHECK_EQ(munmap(map, 2 * page), 0);
+}
+#endif
 
 ALLOT_TEST(path, complete_leaves_empty_path_empty)
 {
