@@ -674,6 +674,7 @@ ALLOT__ALWAYS_INLINE void fixed_digits(char *at, int width, unsigned v, unsigned
 {
 	int i;
 
+	ALLOT__UNROLL_4
 	for (i = width - 2; i >= 0; i -= 2, v >>= 2 * shift)
 		memcpy(at + i, pairs + 2 * (size_t) (v & ((1u << 2 * shift) - 1)), 2);
 	if (i == -1)
