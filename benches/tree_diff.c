@@ -103,7 +103,8 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 	mark = allot_pool_save(&w->pool);
 	c = allot_pool_alloc(&w->pool,
 	                     sizeof(*c) + w->nparent * sizeof(*parents) + baselen + e->namelen + 1);
-	memcpy(c->kept, parents, w->nparent * sizeof(*parents));
+	for (i = 0; i < w->nparent; i++)
+		c->kept[i] = parents[i];
 	path = (char *) (c->kept + w->nparent);
 	c->next = NULL;
 	c->parents = c->kept;
