@@ -758,14 +758,15 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 	enum outcome r;
 
 	for (;;) {
-		if (*fmt != '%') {
-			if (!*fmt)
-				break;
+		char c = *fmt;
+
+		while (c != '%') { /* literal text, up to the next specification */
+			if (!c)
+				goto done;
 			if (w.pos < w.limit)
-				w.buf[w.pos] = *fmt;
+				w.buf[w.pos] = c;
 			w.pos++;
-			fmt++;
-			continue;
+			c = *++fmt;
 		}
 		if (fmt[1] == 's') { /* a plain %s: no width or precision to look at */
 			const char *str = va_arg(*ap, const char *);
@@ -807,6 +808,7 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 		if (r != DONE)
 			return r;
 	}
+done:
 	o->pos = w.pos;
 	return DONE;
 }
