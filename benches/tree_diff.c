@@ -3,11 +3,12 @@
  * tree_diff: what `git diff-tree -r A B` does with allocations and strings, on synthetic
  * trees (benches/trees.h), through allot.
  *
- * The walk goes through both trees in lockstep like Git's tree-diff. For every change
- * it takes the change's parents in an ALLOT_ARRAY (Git's FAST_ARRAY_ALLOC) and builds a
- * record with its parents and path (the directory, which an allot_path holds during the
- * walk, and the name), one object of an allot_pool (Git's tree-diff makes a heap block
- * of each, and reuses the one its callback dropped). The callback, pathchange()
+ * The walk goes through both trees in lockstep like Git's tree-diff. For every directory
+ * it takes its parents' cursors in an ALLOT_ARRAY, as Git's ll_diff_tree_paths takes its
+ * tree descriptors with FAST_ARRAY_ALLOC. For every change it builds a record with its
+ * path (the directory, which an allot_path holds during the walk, and the name) and its
+ * parents' sides, one object of an allot_pool (Git's tree-diff makes a heap block of
+ * each, and reuses the one its callback dropped). The callback, pathchange()
  * (benches/tree_diff.h), keeps the record in the queue or drops it: the pool rewinds to
  * where the record began. Then it formats Git's raw diff line for each kept record with
  * allot_path_addf, and checksums the output. The checksum is the same under every
@@ -30,10 +31,7 @@ struct parent {
 	unsigned char oid[OID_RAWSZ];
 };
 
-/*
- * One queued change: one object of the pool, its parents (Git's are a block of their
- * own) and its path inline after it.
- */
+/* One queued change: one object of the pool, its parents and its path inline after it. */
 struct change {
 	struct change *next;
 	const struct parent *parents;
@@ -89,22 +87,13 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 {
 	const struct tree_entry *e = old ? old : new;
 	size_t baselen = w->path.len, i;
-	struct allot_pool_mark mark;
+	struct allot_pool_mark mark = allot_pool_save(&w->pool);
 	struct change *c;
 	char *path;
-	ALLOT_ARRAY(struct parent, parents, w->nparent);
-
-	for (i = 0; i < w->nparent; i++) {
-		parents[i].mode = old ? old->mode : 0;
-		memcpy(parents[i].oid, old ? old->oid : null_oid, OID_RAWSZ);
-	}
 
 	/* As Git's path_appendnew: the directory and the name, copied into the record. */
-	mark = allot_pool_save(&w->pool);
 	c = allot_pool_alloc(&w->pool,
-	                     sizeof(*c) + w->nparent * sizeof(*parents) + baselen + e->namelen + 1);
-	for (i = 0; i < w->nparent; i++)
-		c->kept[i] = parents[i];
+	                     sizeof(*c) + w->nparent * sizeof(*c->kept) + baselen + e->namelen + 1);
 	path = (char *) (c->kept + w->nparent);
 	c->next = NULL;
 	c->parents = c->kept;
@@ -116,7 +105,11 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
 	memcpy(path, w->path.buf, baselen);
 	memcpy(path + baselen, e->name, e->namelen);
 	path[c->pathlen] = '\0';
-	ALLOT_ARRAY_FREE(parents);
+	/* As Git's emit_path: each parent's side, written into the record. */
+	for (i = 0; i < w->nparent; i++) {
+		c->kept[i].mode = old ? old->mode : 0;
+		memcpy(c->kept[i].oid, old ? old->oid : null_oid, OID_RAWSZ);
+	}
 
 	if (pathchange(&w->kept, status)) {
 		*w->tail = c;
@@ -147,6 +140,8 @@ static uint64_t flush_raw(struct walk *w, FILE *out)
 	return h;
 }
 
+#define WALK_CURSORS(tp, w)    ALLOT_ARRAY(struct tree_cursor, tp, (w)->nparent)
+#define WALK_CURSORS_FREE(tp)  ALLOT_ARRAY_FREE(tp)
 #define VARIANT_NAME           NULL /* named by its strategies */
 #define WALK_POOL_FOOTPRINT(w) allot_pool_footprint(&(w)->pool)
 

@@ -6,7 +6,8 @@
  * both trees and main(). The walk's functions are static, so that the compiler inlines
  * them into the driver; they are:
  *
- *   struct walk { ...; struct tree_truth found, kept; };   the changes seen, and kept, so far
+ *   struct walk { ...; size_t nparent; struct tree_truth found, kept; };
+ *                 the parents compared with (1), and the changes seen, and kept, so far
  *   static void walk_init(struct walk *w, const struct tree_pair *pair);
  *   static void walk_release(struct walk *w);
  *   static size_t enter_dir(struct walk *w, const struct tree_entry *e);  returns baselen
@@ -15,6 +16,9 @@
  *                            const struct tree_entry *new, char status);
  *                 builds the change's record, then keeps or drops it as pathchange() says
  *   static uint64_t flush_raw(struct walk *w, FILE *out);  the raw lines, and their checksum
+ *   #define WALK_CURSORS(tp, w)  a declaration of struct tree_cursor *tp, w->nparent of them:
+ *                 the parents' cursors, one set per directory (Git's FAST_ARRAY_ALLOC)
+ *   #define WALK_CURSORS_FREE(tp)  gives them back, before the directory's walk returns
  *   #define VARIANT_NAME  the result line's name: NULL for allot's (its strategies name it)
  *   #define WALK_POOL_FOOTPRINT(w)  optional: the bytes the walk's pool holds from the heap
  *                 once every change is queued, printed as the result's pool_footprint
@@ -32,6 +36,15 @@
 #include "alloc/alloc.h"
 #include "benches/bench.h"
 #include "benches/trees.h"
+
+/*
+ * One parent's side of the directory being compared: its tree, and the entry the walk is
+ * at (Git's struct tree_desc).
+ */
+struct tree_cursor {
+	const struct tree *tree;
+	size_t at;
+};
 
 static const unsigned char null_oid[OID_RAWSZ];
 

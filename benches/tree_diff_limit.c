@@ -12,6 +12,7 @@
 #include "benches/tree_diff.h"
 
 #define LIMIT_PATH_MAX 4096
+#define LIMIT_NPARENT  1 /* the parents' cursors are a fixed local array of as many */
 
 struct limit_change {
 	const struct tree_entry *old, *new;
@@ -26,6 +27,7 @@ struct walk {
 	size_t nr, cap;
 	char *paths; /* every changed path, back to back */
 	size_t paths_len, paths_cap;
+	size_t nparent;
 	struct tree_truth found, kept;
 };
 
@@ -46,6 +48,7 @@ static void walk_init(struct walk *w, const struct tree_pair *pair)
 	size_t files = pair->truth.added + pair->truth.deleted + pair->truth.modified;
 
 	memset(w, 0, sizeof(*w));
+	w->nparent = LIMIT_NPARENT;
 	w->path = xmalloc(LIMIT_PATH_MAX);
 	w->cap = files;
 	w->changes = xmalloc(w->cap * sizeof(*w->changes));
@@ -150,6 +153,8 @@ static uint64_t flush_raw(struct walk *w, FILE *out)
 	return h;
 }
 
-#define VARIANT_NAME "limit"
+#define WALK_CURSORS(tp, w)   struct tree_cursor tp[LIMIT_NPARENT]
+#define WALK_CURSORS_FREE(tp) (void) (tp)
+#define VARIANT_NAME          "limit"
 
 #include "benches/tree_diff_main.h"

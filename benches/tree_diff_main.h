@@ -28,12 +28,23 @@ static int compare_names(const struct tree_entry *x, const struct tree_entry *y)
 	return c ? c : (x->namelen > y->namelen) - (x->namelen < y->namelen);
 }
 
+/*
+ * Compares the entries of a, the parent's directory, with b's, in name order. Each call
+ * takes the parents' cursors (WALK_CURSORS) as Git's ll_diff_tree_paths takes its tree
+ * descriptors; the walk compares with one parent, through tp[0].
+ */
 static void diff_trees(struct walk *w, const struct tree *a, const struct tree *b)
 {
-	size_t i = 0, j = 0;
+	size_t j = 0, k;
+	WALK_CURSORS(tp, w);
 
-	while (i < a->nr || j < b->nr) {
-		const struct tree_entry *x = i < a->nr ? &a->entries[i] : NULL;
+	tp[0].tree = a; /* the walk has one parent at least */
+	tp[0].at = 0;
+	for (k = 1; k < w->nparent; k++)
+		tp[k] = tp[0];
+	while (tp[0].at < tp[0].tree->nr || j < b->nr) {
+		const struct tree_entry *x =
+		    tp[0].at < tp[0].tree->nr ? &tp[0].tree->entries[tp[0].at] : NULL;
 		const struct tree_entry *y = j < b->nr ? &b->entries[j] : NULL;
 		int c = !x ? 1 : !y ? -1 : compare_names(x, y);
 
@@ -42,7 +53,7 @@ static void diff_trees(struct walk *w, const struct tree *a, const struct tree *
 				diff_dirs(w, x, NULL);
 			else
 				queue_change(w, x, NULL, 'D'), w->found.deleted++;
-			i++;
+			tp[0].at++;
 		} else if (c > 0) { /* only in b: added */
 			if (y->mode == MODE_DIR)
 				diff_dirs(w, NULL, y);
@@ -56,10 +67,11 @@ static void diff_trees(struct walk *w, const struct tree *a, const struct tree *
 				else
 					queue_change(w, x, y, 'M'), w->found.modified++;
 			}
-			i++;
+			tp[0].at++;
 			j++;
 		}
 	}
+	WALK_CURSORS_FREE(tp);
 }
 
 static void usage(const char *why)
