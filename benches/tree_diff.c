@@ -31,16 +31,17 @@ struct parent {
 	unsigned char oid[OID_RAWSZ];
 };
 
-/* One queued change: one object of the pool, its parents and its path inline after it. */
+/*
+ * One queued change, one object of the pool, as Git's struct combine_diff_path: the new
+ * side, then each parent's side, then the path.
+ */
 struct change {
 	struct change *next;
-	const struct parent *parents;
 	const char *path;
 	unsigned mode;
 	unsigned char oid[OID_RAWSZ];
 	char status;
-	size_t pathlen;
-	struct parent kept[]; /* then the path */
+	struct parent parent[]; /* then the path */
 };
 
 struct walk {
@@ -86,29 +87,27 @@ static void queue_change(struct walk *w, const struct tree_entry *old, const str
                          char status)
 {
 	const struct tree_entry *e = old ? old : new;
-	size_t baselen = w->path.len, i;
+	size_t baselen = w->path.len, len = baselen + e->namelen, i;
+	unsigned old_mode = old ? old->mode : 0;
+	const unsigned char *old_oid = old ? old->oid : null_oid;
 	struct allot_pool_mark mark = allot_pool_save(&w->pool);
-	struct change *c;
-	char *path;
+	struct change *c =
+	    allot_pool_alloc(&w->pool, sizeof(*c) + w->nparent * sizeof(*c->parent) + len + 1);
+	char *path = (char *) (c->parent + w->nparent);
 
 	/* As Git's path_appendnew: the directory and the name, copied into the record. */
-	c = allot_pool_alloc(&w->pool,
-	                     sizeof(*c) + w->nparent * sizeof(*c->kept) + baselen + e->namelen + 1);
-	path = (char *) (c->kept + w->nparent);
 	c->next = NULL;
-	c->parents = c->kept;
-	c->mode = new ? new->mode : 0;
-	memcpy(c->oid, new ? new->oid : null_oid, OID_RAWSZ);
-	c->status = status;
-	c->pathlen = baselen + e->namelen;
 	c->path = path;
 	memcpy(path, w->path.buf, baselen);
 	memcpy(path + baselen, e->name, e->namelen);
-	path[c->pathlen] = '\0';
+	path[len] = '\0';
+	c->mode = new ? new->mode : 0;
+	memcpy(c->oid, new ? new->oid : null_oid, OID_RAWSZ);
+	c->status = status;
 	/* As Git's emit_path: each parent's side, written into the record. */
 	for (i = 0; i < w->nparent; i++) {
-		c->kept[i].mode = old ? old->mode : 0;
-		memcpy(c->kept[i].oid, old ? old->oid : null_oid, OID_RAWSZ);
+		c->parent[i].mode = old_mode;
+		memcpy(c->parent[i].oid, old_oid, OID_RAWSZ);
 	}
 
 	if (pathchange(&w->kept, status)) {
@@ -128,10 +127,10 @@ static uint64_t flush_raw(struct walk *w, FILE *out)
 	const struct change *c;
 
 	for (c = w->head; c; c = c->next) {
-		oid_to_hex(c->parents[0].oid, old_hex);
+		oid_to_hex(c->parent[0].oid, old_hex);
 		oid_to_hex(c->oid, new_hex);
 		allot_path_reset(&line);
-		allot_path_addf(&line, ":%06o %06o %s %s %c\t%s\n", c->parents[0].mode, c->mode,
+		allot_path_addf(&line, ":%06o %06o %s %s %c\t%s\n", c->parent[0].mode, c->mode,
 		                old_hex, new_hex, c->status, c->path);
 		h = bench_checksum(h, line.buf, line.len);
 		write_line(out, line.buf, line.len);
