@@ -33,21 +33,15 @@ void allot_pool_reserve(struct allot_pool *pool, size_t bytes)
 	allot__pool_reserve(pool, bytes);
 }
 
-void *allot_pool_alloc(struct allot_pool *pool, size_t len)
+void *allot__pool_alloc(struct allot_pool *pool, size_t len)
 {
 	return allot__pool_take(pool, len, ALLOT__ALIGN);
 }
 
-/* Dies with a BUG unless align is a power of two up to 4096. */
-static void check_align(size_t align)
+void *allot__pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align)
 {
 	if (!align || (align & (align - 1)) || align > 4096)
 		allot__bug("allot_pool_alloc_aligned: align must be a power of two up to 4096");
-}
-
-void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align)
-{
-	check_align(align);
 	return allot__pool_take(pool, len, align);
 }
 

@@ -27,9 +27,9 @@
  *     ... use path ...
  *     allot_pool_rewind(&pool, mark);
  *
- * Under arena a round like this stays in one block and makes no heap call; the save and
- * a rewind to the newest mark are inline, and with ALLOT_CHECKS the rewind still
- * validates the mark, in a few comparisons.
+ * Under arena a round like this stays in one block and makes no heap call; the save, an
+ * allocation from the block being bumped and a rewind to the newest mark are inline, and
+ * with ALLOT_CHECKS the rewind still validates the mark, in a few comparisons.
  *
  * Git's mem-pool, call for call: mem_pool_init (allot_pool_init, or
  * ALLOT_POOL_INIT_BLOCK, then allot_pool_reserve), mem_pool_alloc, _calloc, _strdup,
@@ -66,6 +66,7 @@
 
 #include "alloc/compiler.h"
 #include "alloc/config.h"
+#include "alloc/stats.h" /* ALLOT__COUNT, in the inline allocation */
 
 #ifdef __cplusplus
 extern "C" {
@@ -104,14 +105,18 @@ void allot_pool_reserve(struct allot_pool *pool, size_t bytes);
 
 /* ---- Allocating --------------------------------------------------------- */
 
-/* len bytes, uninitialised, aligned for any object type. */
-void *allot_pool_alloc(struct allot_pool *pool, size_t len);
+/*
+ * len bytes, uninitialised, aligned for any object type. Inline: under arena, an object
+ * that fits in the block being bumped from takes no call.
+ */
+static inline void *allot_pool_alloc(struct allot_pool *pool, size_t len);
 
 /*
  * len bytes aligned to align, a power of two from 1 to 4096 (else: BUG). An alignment
- * below max_align_t's is kept as asked: the object is not padded to more.
+ * below max_align_t's is kept as asked: the object is not padded to more. Inline, as
+ * allot_pool_alloc; with a constant align, the check of align costs nothing.
  */
-void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align);
+static inline void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align);
 
 /* count * size bytes, zeroed; the product is overflow-checked. */
 void *allot_pool_calloc(struct allot_pool *pool, size_t count, size_t size);
@@ -351,14 +356,101 @@ static inline void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_
 	pool->used = mark.used;
 }
 
+/*
+ * Whether allocations bump inline from the block being bumped: under arena, unless a tool
+ * watches the arenas (alloc/memdebug.h: the objects have red zones, and the tool is told
+ * of each), which takes every allocation out of line.
+ */
+#define ALLOT__POOL_BUMPS_INLINE (ALLOT__POOL_BUMPS_OBJECTS && !ALLOT__MEMDEBUG)
+
+/*
+ * The arena's bump: n bytes at alignment align (a power of two) from the block being
+ * bumped from, when they fit there: then *data is where they start, and 1 is returned.
+ * Else 0, and nothing changed. No block at all (at.next and at.end NULL) fits nothing.
+ */
+ALLOT__ALWAYS_INLINE int allot__pool_bump(struct allot_pool *pool, size_t n, size_t align,
+                                          char **data)
+{
+	size_t pad = (size_t) (-(uintptr_t) pool->at.next & (align - 1));
+	size_t avail = (size_t) ((uintptr_t) pool->at.end - (uintptr_t) pool->at.next);
+
+	if (!ALLOT__LIKELY(avail >= pad && avail - pad >= n))
+		return 0;
+	*data = pool->at.next + pad;
+	pool->at.next = *data + n;
+	return 1;
+}
+
+/* Counts an object of len bytes just handed out: in used, and in the stats. */
+ALLOT__ALWAYS_INLINE void allot__pool_count(struct allot_pool *pool, size_t len)
+{
+	pool->used += len;
+	ALLOT__COUNT(pool_allocs, 1);
+	ALLOT__COUNT(pool_bytes, len);
+}
+
+/*
+ * The allocations that alloc/pool.h does not bump inline: those of allot_pool_alloc, and
+ * those of allot_pool_alloc_aligned (align checked: a BUG of allot_pool_alloc_aligned).
+ */
+void *allot__pool_alloc(struct allot_pool *pool, size_t len);
+void *allot__pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align);
+
+/*
+ * An object of len bytes (an empty one takes a byte, so that its address is its own) at
+ * align, bumped inline and counted: *data is where it starts, and 1 is returned. 0 when
+ * the pool does not bump inline, or the object does not fit the block.
+ */
+ALLOT__ALWAYS_INLINE int allot__pool_bump_object(struct allot_pool *pool, size_t len, size_t align,
+                                                 void **data)
+{
+#if ALLOT__POOL_BUMPS_INLINE
+	char *at;
+
+	if (ALLOT__LIKELY(allot__pool_bump(pool, len ? len : 1, align, &at))) {
+		allot__pool_count(pool, len);
+		*data = at;
+		return 1;
+	}
+#else
+	(void) pool;
+	(void) len;
+	(void) align;
+	(void) data;
+#endif
+	return 0;
+}
+
+ALLOT__ALWAYS_INLINE void *allot_pool_alloc(struct allot_pool *pool, size_t len)
+{
+	void *data;
+
+	return allot__pool_bump_object(pool, len, ALLOT__MAX_ALIGN, &data)
+	           ? data
+	           : allot__pool_alloc(pool, len);
+}
+
+ALLOT__ALWAYS_INLINE void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len,
+                                                    size_t align)
+{
+	void *data;
+
+	return ALLOT__LIKELY(align && !(align & (align - 1)) && align <= 4096) &&
+	               allot__pool_bump_object(pool, len, align, &data)
+	           ? data
+	           : allot__pool_alloc_aligned(pool, len, align);
+}
+
 /* The knobs pool.h depends on, for the link-time check (alloc/config.h). */
 #if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
 #define ALLOT__POOL_BUILT_WITH_ allot_library_built_with_pool_arena
 #elif ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
 #define ALLOT__POOL_BUILT_WITH_ allot_library_built_with_pool_malloc
 #endif
-#define ALLOT__POOL_BUILT_WITH \
-	ALLOT__PASTE(ALLOT__PASTE(ALLOT__POOL_BUILT_WITH_, ALLOT__CHECKS_TAG), ALLOT__MEMDEBUG_TAG)
+#define ALLOT__POOL_BUILT_WITH                                                              \
+	ALLOT__PASTE(ALLOT__PASTE(ALLOT__PASTE(ALLOT__POOL_BUILT_WITH_, ALLOT__CHECKS_TAG), \
+	                          ALLOT__STATS_TAG),                                        \
+	             ALLOT__MEMDEBUG_TAG)
 ALLOT__REQUIRE_SYMBOL(ALLOT__POOL_BUILT_WITH);
 
 #ifdef __cplusplus

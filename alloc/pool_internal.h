@@ -14,8 +14,9 @@
  *
  *     static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align);
  *         len bytes at alignment align (a power of two up to 4096), counted in used and
- *         in the stats; dies before any change when the heap fails. Every allocation of
- *         the API goes through it.
+ *         in the stats (allot__pool_count); dies before any change when the heap fails.
+ *         Every allocation of the API goes through it, but those that alloc/pool.h bumps
+ *         inline (ALLOT__POOL_BUMPS_INLINE, with the arena's allot__pool_bump).
  *     static void allot__pool_reserve(struct allot_pool *pool, size_t bytes);
  *         after it, the next objects whose sizes, each rounded up to its alignment, add
  *         up to at most bytes need no heap call (malloc: nothing). Dies of a size

@@ -99,9 +99,7 @@ static void free_chunk(struct allot_pool *pool, struct allot__chunk *c)
 static void *hand_out(struct allot_pool *pool, struct allot__chunk *c, char *data, size_t len)
 {
 	ALLOT__MEM_HAND_OUT(c, data, len);
-	pool->used += len;
-	ALLOT__COUNT(pool_allocs, 1);
-	ALLOT__COUNT(pool_bytes, len);
+	allot__pool_count(pool, len);
 	return data;
 }
 
@@ -149,19 +147,13 @@ static void *take_slow(struct allot_pool *pool, size_t len, size_t align)
 
 static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t align)
 {
-	size_t pad = (size_t) (-(uintptr_t) pool->at.next & (align - 1));
-	size_t avail =
-	    (size_t) ((uintptr_t) pool->at.end - (uintptr_t) pool->at.next); /* both NULL: 0 */
 	/* Every object, even an empty one, has an address of its own; the tools want a red zone. */
 	size_t n = (len ? len : 1) + ALLOT__REDZONE;
+	char *data;
 
 	/* (With a red zone, a len near SIZE_MAX wraps n: take_slow dies of it.) */
-	if (ALLOT__LIKELY(avail >= pad && avail - pad >= n && (!ALLOT__REDZONE || n > len))) {
-		char *data = pool->at.next + pad;
-
-		pool->at.next = data + n;
+	if (ALLOT__LIKELY((!ALLOT__REDZONE || n > len) && allot__pool_bump(pool, n, align, &data)))
 		return hand_out(pool, pool->at.cur, data, len);
-	}
 	return take_slow(pool, len, align);
 }
 

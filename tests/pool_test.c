@@ -102,6 +102,13 @@ ALLOT_TEST(pool, alloc_aligned_rejects_bad_alignment)
 	           "BUG: allot_pool_alloc_aligned: align");
 	CHECK_DIES(allot_pool_alloc_aligned(&pool, 8, 0), "BUG: allot_pool_alloc_aligned: align");
 	CHECK_EQ(allot_pool_used(&pool), 0);
+	/* With a block to bump from (where the arena allocates inline), the same. */
+	allot_pool_alloc(&pool, 8);
+	CHECK_DIES(allot_pool_alloc_aligned(&pool, 8, 3), "BUG: allot_pool_alloc_aligned: align");
+	CHECK_DIES(allot_pool_alloc_aligned(&pool, 8, 8192),
+	           "BUG: allot_pool_alloc_aligned: align");
+	CHECK_DIES(allot_pool_alloc_aligned(&pool, 8, 0), "BUG: allot_pool_alloc_aligned: align");
+	CHECK_EQ(allot_pool_used(&pool), 8);
 	allot_pool_release(&pool);
 }
 

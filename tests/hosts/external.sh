@@ -101,7 +101,7 @@ expect "flags" "array=heap:2 pool=malloc path=inline,builtin malloc=jemalloc sta
 expect "pinned over flags" "array=inline:2 pool=malloc path=inline,builtin malloc=system stats=on" \
 	"$@" //:pinned --@allot//alloc:pool=arena --@allot//alloc:array=heap
 expect_error "a program built with other knobs than its library" \
-	"undefined reference to 'allot_library_built_with_pool_malloc_checks_on'" "$@" //:mismatched
+	"undefined reference to 'allot_library_built_with_pool_malloc_checks_on_stats_off'" "$@" //:mismatched
 expect_error "bad flag value" "invalid value 'fast'. Allowed values are [\"malloc\", \"arena\"]" \
 	"$@" //:plain --@allot//alloc:pool=fast
 # allot_tune, and its pins in a file of this workspace (relative to where bazel runs)

@@ -88,7 +88,7 @@ for host in "${hosts[@]}"; do
 		refused "make: a bad knob value" \
 			"ALLOT_POOL_STRATEGY must be one of malloc arena (or ALLOT_POOL_MALLOC ALLOT_POOL_ARENA), not 'fast'" \
 			"$dir" make check ALLOT_POOL_STRATEGY=fast
-		refused "make: a program built with other knobs than its library" "allot_library_built_with_pool_malloc_checks_on" \
+		refused "make: a program built with other knobs than its library" "allot_library_built_with_pool_malloc_checks_on_stats_off" \
 			"$dir" make mismatched
 		;;
 	cmake)
@@ -106,7 +106,7 @@ for host in "${hosts[@]}"; do
 		refused "cmake: a bad knob value" \
 			"allot: ALLOT_POOL_STRATEGY must be one of malloc, arena, not 'fast'" "$dir" \
 			cmake -S . -B b3 -DALLOT_POOL_STRATEGY=fast
-		refused "cmake: a program built with other knobs than its library" "allot_library_built_with_pool_malloc_checks_on" \
+		refused "cmake: a program built with other knobs than its library" "allot_library_built_with_pool_malloc_checks_on_stats_off" \
 			"$dir" sh -c 'cmake -S . -B b4 -DHOST_MISMATCH=ON && cmake --build b4'
 		;;
 	meson)
@@ -122,7 +122,7 @@ for host in "${hosts[@]}"; do
 				&& ninja -C b2 && b2/api_program'
 		refused "meson: a bad knob value" 'is not one of the choices. Possible choices are (as string): "malloc", "arena"' "$dir" \
 			meson setup b3 -Dallot:pool_strategy=fast
-		refused "meson: a program built with other knobs than its library" "allot_library_built_with_pool_malloc_checks_on" \
+		refused "meson: a program built with other knobs than its library" "allot_library_built_with_pool_malloc_checks_on_stats_off" \
 			"$dir" sh -c 'meson setup b4 -Dmismatch=true && ninja -C b4'
 		;;
 	tune)
