@@ -313,7 +313,7 @@ static inline struct allot_pool_mark allot_pool_save(const struct allot_pool *po
 	mark.at = pool->at;
 	mark.used = pool->used;
 	mark.serial = allot__chunk_serial(pool->head);
-	mark.rewinds = pool->rewinds;
+	mark.rewinds = ALLOT_CHECKS ? pool->rewinds : 0; /* (counted only with the checks) */
 	return mark;
 }
 
@@ -336,11 +336,12 @@ static inline void allot_pool_rewind(struct allot_pool *pool, struct allot_pool_
 	struct allot__rewound *latest = &pool->rewound[0];
 
 	if (ALLOT__MEMDEBUG ||
-	    !ALLOT__LIKELY(
-	        mark.pool == pool && mark.head == pool->head && mark.rewinds == pool->rewinds &&
-	        mark.serial == allot__chunk_serial(pool->head) && mark.used <= pool->used &&
-	        (uintptr_t) mark.at.next <= (uintptr_t) pool->at.next &&
-	        (ALLOT__POOL_BUMPS_OBJECTS || mark.at.next == pool->at.next))) {
+	    !ALLOT__LIKELY(mark.pool == pool && mark.head == pool->head &&
+	                   (!ALLOT_CHECKS || mark.rewinds == pool->rewinds) &&
+	                   mark.serial == allot__chunk_serial(pool->head) &&
+	                   mark.used <= pool->used &&
+	                   (uintptr_t) mark.at.next <= (uintptr_t) pool->at.next &&
+	                   (ALLOT__POOL_BUMPS_OBJECTS || mark.at.next == pool->at.next))) {
 		allot__pool_rewind(pool, &mark);
 		return;
 	}
