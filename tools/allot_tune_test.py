@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Unit tests of tools/allot_tune: the sign test, the decision rules (wins, default, tie,
-the memory limit), the knob table and --write's merging. Run: python3 -m unittest allot_tune_test (in
+the memory limit), the knob table, --write's merging and the goals. Run: python3 -m unittest allot_tune_test (in
 tools/), or ./bazelw test //tools:allot_tune_test."""
 
 import contextlib
@@ -13,6 +13,7 @@ import unittest
 from allot_tune.deciding import Decider, sign_test_p
 from allot_tune.knobs import c_flag, knob_table, load_knobs, parse_config
 from allot_tune.pinning import write_pins
+from allot_tune.reporting import check_goal, parse_goals
 
 KNOBS = {"pool": {"values": ["arena", "malloc"], "default": "arena"},
          "array": {"values": ["alloca", "heap"], "default": "alloca"}}
@@ -186,6 +187,34 @@ class Pins(unittest.TestCase):
         self.assertIn("build --//alloc:malloc=mimalloc", lines)
         self.assertIn("build:musl --//alloc:pool=malloc --//alloc:malloc=system", lines)
         self.assertIn("build:mingw --//alloc:malloc=system", lines)
+
+
+class Goals(unittest.TestCase):
+    # A workload's ways: its builds (with strategies) and the limit beside them.
+    WAYS = [{"name": "array=heap pool=arena", "strategies": {"array": "heap"}, "figure": 130.0},
+            {"name": "array=alloca pool=arena", "strategies": {"array": "alloca"}, "figure": 120.0},
+            {"name": "limit", "strategies": {}, "figure": 100.0}]
+
+    def outcome(self, text):
+        goal = parse_goals([text])[0]
+        return check_goal(goal, {"tree_diff": {"ways": self.WAYS}}, [("time", "figure")])["time"]
+
+    def test_allot_is_the_best_build_against_a_named_way(self):
+        o = self.outcome("tree_diff: allot <= 1.25 x limit")
+        self.assertEqual((o["a"], o["b"]), ("array=alloca pool=arena", "limit"))
+        self.assertAlmostEqual(o["ratio"], 1.2)
+        self.assertTrue(o["holds"])
+        self.assertFalse(self.outcome("tree_diff: allot <= 1.1 x limit")["holds"])
+
+    def test_peers_are_the_ways_that_are_not_allots(self):
+        o = self.outcome("tree_diff: allot <= 1.25 x peers")
+        self.assertEqual(o["b"], "limit")
+
+    def test_a_goal_given_again_for_the_same_ways_replaces_it(self):
+        goals = parse_goals(["tree_diff: allot <= 1.25 x limit", "p: a <= 1.0 x b",
+                             "tree_diff: allot <= 1.35 x limit"])
+        self.assertEqual([g["text"] for g in goals],
+                         ["tree_diff: allot <= 1.35 x limit", "p: a <= 1.0 x b"])
 
 
 if __name__ == "__main__":

@@ -76,9 +76,13 @@ without one). With allot's Make fragment:
 
 The knobs, their values and defaults come from alloc/knobs.bzl beside this script.
 
-Goals (benchmarks). A --goal "PATTERN: A <= F x B" (A and B ways, or "allot" for
-allot's best way and "peers" for the best peer) is checked on every metric shown;
---check-goals=instructions makes a missed instruction goal an error (CI's check).
+Goals (benchmarks). A --goal "PATTERN: A <= F x B" is checked on every metric shown
+and printed after the tables. PATTERN is a pattern of the benchmark, or the workload's
+own name (tree_diff: its builds and the programs beside them); A and B are ways
+(variants), "allot" for allot's best (a way named allot/..., or a build with strategies)
+and "peers" for the best peer. A goal given again for the same A and B replaces the
+earlier one (a ceiling in place of a goal, say). --check-goals=instructions makes a
+missed instruction goal an error (CI's check).
 
 Windows programs (.exe) run through $ALLOT_RUN (Wine, set by --config=mingw).
 """
@@ -94,7 +98,7 @@ import sys
 from .counting import callgrind_counts
 from .deciding import Decider
 from .pinning import write_pins
-from .reporting import best_of, builds_table, by_pattern, check_goal, describe, parse_goal
+from .reporting import best_of, builds_table, by_pattern, check_goal, describe, parse_goals
 from .running import (GNU_TIME, Way, build_with_templates, combination_label, find_programs,
                       first_difference, run, variant_name, wine_kept_up)
 
@@ -167,7 +171,7 @@ def parse_options(argv):
 
 def main():
     opts, manifest = parse_options(sys.argv[1:])
-    goals = [parse_goal(g) for g in opts.goal]
+    goals = parse_goals(opts.goal)
     timing = opts.metric in ("time", "both", "memory")  # memory: each round's peak
     counting = opts.metric in ("instructions", "both")
     knobs, make, opts.builds = None, None, None
@@ -325,8 +329,11 @@ def measure(opts, ways, knobs, make, goals, timing, counting):
                 best = best_of(p["ways"], "peers", key)
                 for w in p["ways"]:
                     w["vs_best_peer_" + metric] = w[key] / best[key] if best and best[key] else None
-    # Goals are on time and instructions (a program's peak memory covers all its ways).
-    outcomes = [dict(g, outcome=check_goal(g, patterns, [m for m in metrics if m[0] != "memory"]))
+    # Goals are on time and instructions (a program's peak memory covers all its ways); a
+    # single workload's ways go by its name.
+    workload = (opts.bench or opts.target).rsplit(":", 1)[-1]
+    named = {(k or workload): p for k, p in patterns.items()}
+    outcomes = [dict(g, outcome=check_goal(g, named, [m for m in metrics if m[0] != "memory"]))
                 for g in goals]
 
     decision = None
@@ -348,8 +355,9 @@ def measure(opts, ways, knobs, make, goals, timing, counting):
     if decision:
         default_names = names_of[next(w.label for w in timed if w.knobs == decision["default"])]
     if "" in patterns:  # one result per program: the variants of a single workload
-        builds_table(opts, toolchain, changes, checks, patterns[""], metrics, decision, default_names)
-    if [p for p in patterns if p] or outcomes:
+        builds_table(opts, toolchain, changes, checks, patterns[""], metrics, decision, default_names,
+                     outcomes)
+    if [p for p in patterns if p]:
         by_pattern(opts, toolchain, patterns, metrics, outcomes)
     if decision and not opts.json:
         print()

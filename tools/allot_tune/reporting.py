@@ -97,10 +97,21 @@ def parse_goal(text):
             "factor": float(m.group(3)), "b": m.group(4)}
 
 
+def parse_goals(texts):
+    """The goals, in order; a goal given again for the same pattern and ways replaces the
+    earlier one (a ceiling in place of a goal, say)."""
+    goals = {}
+    for g in map(parse_goal, texts):
+        goals[(g["pattern"], g["a"], g["b"])] = g
+    return list(goals.values())
+
+
 def best_of(ways, name, key):
-    """A way's figure, or the best of allot's ways ("allot") or of the peers ("peers")."""
+    """A way's figure, or the best of allot's ways ("allot": named allot/..., or a build
+    with strategies) or of the peers ("peers")."""
     if name in ("allot", "peers"):
-        own = [w for w in ways if w["name"].startswith("allot") == (name == "allot")
+        own = [w for w in ways
+               if bool(w["name"].startswith("allot") or w.get("strategies")) == (name == "allot")
                and w.get(key) is not None]
         return min(own, key=lambda w: w[key]) if own else None
     return next((w for w in ways if w["name"] == name and w.get(key) is not None), None)
@@ -129,9 +140,10 @@ MEASURED = {
 }
 
 
-def builds_table(opts, toolchain, changes, checks, p, metrics, decision, default_names):
+def builds_table(opts, toolchain, changes, checks, p, metrics, decision, default_names, outcomes):
     """The table of the builds of one workload (and the programs beside them): a column
-    group per metric, each with its ratio to the baseline (the defaults, when tuning)."""
+    group per metric, each with its ratio to the baseline (the defaults, when tuning);
+    then the goals."""
     rows, entries = p["ways"], p["entries"]
     candidates = opts.baseline or default_names or ["array=heap pool=malloc path=heap,libc"]
     baseline = next((b for b in candidates if any(r["name"] == b for r in rows)), None)
@@ -144,7 +156,7 @@ def builds_table(opts, toolchain, changes, checks, p, metrics, decision, default
                    "checks": ",".join(sorted(checks)),
                    "checksum": rows[0]["checksum"], "baseline": baseline,
                    "rounds": opts.rounds, "metric": opts.metric, "variants": rows,
-                   "decision": decision}, sys.stdout, indent=1)
+                   "goals": outcomes, "decision": decision}, sys.stdout, indent=1)
         print()
         return
 
@@ -207,6 +219,24 @@ def builds_table(opts, toolchain, changes, checks, p, metrics, decision, default
                 r["pool_footprint"] is not None for r in rows) else ""))
     print("bigger run: --rounds N, and the program's own options" if timing else
           "another run: the program's own options")
+    print_goals(outcomes, [m for m in metrics if m[0] != "memory"])
+
+
+def print_goals(outcomes, metrics):
+    """Each goal, holding or not, on each metric."""
+    if not outcomes:
+        return
+    print("\ngoals (allot: its best way; peers: the best peer):")
+    for g in outcomes:
+        cells = []
+        for metric, _ in metrics:
+            o = g["outcome"].get(metric)
+            if o is None:
+                cells.append("%s n/a" % metric)
+            else:
+                cells.append("%s %.2fx (%s/%s) %s" % (metric, o["ratio"], o["a"], o["b"],
+                                                      "holds" if o["holds"] else "MISSES"))
+        print("  %-45s %s" % (g["text"], "; ".join(cells)))
 
 
 def by_pattern(opts, toolchain, patterns, metrics, outcomes):
@@ -246,18 +276,7 @@ def by_pattern(opts, toolchain, patterns, metrics, outcomes):
                 else:
                     line += " %11.1f %8s" % (w[key], ratio)
             print(line)
-    if outcomes:
-        print("\ngoals (allot: its best way; peers: the best peer):")
-        for g in outcomes:
-            cells = []
-            for metric, _ in metrics:
-                o = g["outcome"].get(metric)
-                if o is None:
-                    cells.append("%s n/a" % metric)
-                else:
-                    cells.append("%s %.2fx (%s/%s) %s" % (metric, o["ratio"], o["a"], o["b"],
-                                                          "holds" if o["holds"] else "MISSES"))
-            print("  %-45s %s" % (g["text"], "; ".join(cells)))
+    print_goals(outcomes, metrics)
     if programs:
         print("\npeak resident memory of each program (its first pattern, pool/million, holds the "
               "most)%s:" % (", Wine's own pages included" if toolchain == "mingw" else ""))
