@@ -3,7 +3,9 @@
 
 Builds and runs, through ./bazelw in the workspace:
   - tree_diff and strbuf_addf on glibc, musl and MinGW (under Wine), each with --json
-    (tree_diff's glibc run has the baseline linked with every heap backend);
+    (tree_diff's glibc run has the baseline linked with every heap backend), and on the
+    Linux two tree_diff's instructions per entry too (callgrind, 200,000 entries), for its
+    goal against the limit;
   - peers on glibc, musl and MinGW: each pattern against what users pick instead, in time
     and (Linux) in callgrind's instruction counts, with allot's goals;
   - micro with each heap backend (glibc), in Google Benchmark's JSON.
@@ -217,6 +219,19 @@ def formatter_report(runs):
                  "in a builtin / add or best / limit row, how many times slower it is.")
 
 
+def workload_goals(timed, counted):
+    """A workload's goals, from its timed run (time) and its counting run (instructions)."""
+    goals = []
+    for g in (timed or counted or {}).get("goals", []):
+        outcome = {}
+        for run in (timed, counted):
+            for other in (run or {}).get("goals", []):
+                if other["text"] == g["text"]:
+                    outcome.update({m: o for m, o in other["outcome"].items() if o is not None})
+        goals.append(dict(g, outcome=outcome))
+    return goals
+
+
 def peers_report(runs, outdir):
     """One table and chart per pattern of //benches:peers: a column per platform, each cell
     the time and the instructions per entry, with their ratios to the platform's best peer;
@@ -378,6 +393,10 @@ def main():
             out = bazel(ws, ["run"] + PLATFORMS[p] + ["//benches:" + bench, "--"]
                         + rounds + ["--json", "--"] + sizes[bench], path)
             runs[bench][p] = json.loads(out)
+        if p != "mingw" and not opts.quick:  # the goal's instructions (callgrind: not under Wine)
+            bazel(ws, ["run"] + PLATFORMS[p] + ["//benches:tree_diff", "--", "--metric=instructions",
+                                                "--json", "--", "--entries", "200000"],
+                  os.path.join(outdir, "tree_diff_instructions-%s.json" % p))
     peers = {}
     for p in only:
         path = os.path.join(outdir, "peers-%s.json" % p)
@@ -440,6 +459,13 @@ def render(outdir, only, quick, backends):
         "platform's default formatter (MinGW: its own, `/mingw`; `/msvcrt` is Wine's msvcrt.dll).",
         "addf(\"%s/%s\")", outdir))
     md.append(formatter_report(runs))
+    for p in peers:  # tree_diff's goals join the peers': time, and instructions where counted
+        counted = None
+        path = os.path.join(outdir, "tree_diff_instructions-%s.json" % p)
+        if os.path.exists(path):
+            with open(path) as f:
+                counted = json.load(f)
+        peers[p]["goals"] = peers[p].get("goals", []) + workload_goals(runs["tree_diff"].get(p), counted)
     if peers:
         md.append(peers_report(peers, outdir))
     if micro:
