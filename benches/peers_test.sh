@@ -5,19 +5,15 @@
 # goal given after the metric must hold in callgrind's instruction counts, which are the
 # same from run to run (times are not: no test asserts on them).
 #
-#   peers_test.sh time|instructions [GOAL ...]
+#   peers_test.sh time|instructions [--goal=GOAL ...]
 set -euo pipefail
 cd "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-allot}" 2>/dev/null || true
 metric=$1
 shift
-goals=()
-for goal in "$@"; do
-	goals+=("--goal=$goal")
-done
 sizes=(--objects 200000 --rounds 300 --names 100000 --calls 1000000)
 if [ "$metric" = instructions ]; then
-	python3 tools/allot-tune peers --metric=instructions --check-goals=instructions \
-		"${goals[@]}" -- "${sizes[@]}"
+	python3 tools/allot-tune peers --metric=instructions --check-goals=instructions "$@" -- \
+		"${sizes[@]}"
 else
 	python3 tools/allot-tune peers --rounds=1 -- "${sizes[@]}"
 fi

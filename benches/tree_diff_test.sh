@@ -7,20 +7,15 @@
 # pools rewind. With "instructions" (the Linux toolchains without a sanitizer), each goal
 # given after the metric must hold in callgrind's instruction counts, on flat trees.
 #
-#   tree_diff_test.sh time|instructions [GOAL ...]
+#   tree_diff_test.sh time|instructions [--goal=GOAL ...]
 set -euo pipefail
 cd "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-allot}" 2>/dev/null || true
 metric=$1
 shift
-goals=()
-for goal in "$@"; do
-	goals+=("--goal=$goal")
-done
 for shape in flat nested; do
 	benches/tree_diff --rounds=1 --shape "$shape" --entries 30000
 	benches/tree_diff --rounds=1 -- --shape "$shape" --entries 30000 --diff-filter AD
 done
 if [ "$metric" = instructions ]; then
-	benches/tree_diff --metric=instructions --check-goals=instructions "${goals[@]}" -- \
-		--entries 50000
+	benches/tree_diff --metric=instructions --check-goals=instructions "$@" -- --entries 50000
 fi
