@@ -40,7 +40,7 @@ void *allot__pool_alloc(struct allot_pool *pool, size_t len)
 
 void *allot__pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align)
 {
-	if (!align || (align & (align - 1)) || align > 4096)
+	if (!allot__pool_align_ok(align))
 		allot__bug("allot_pool_alloc_aligned: align must be a power of two up to 4096");
 	return allot__pool_take(pool, len, align);
 }

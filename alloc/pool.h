@@ -390,6 +390,12 @@ ALLOT__ALWAYS_INLINE void allot__pool_count(struct allot_pool *pool, size_t len)
 	ALLOT__COUNT(pool_bytes, len);
 }
 
+/* Whether align is one allot_pool_alloc_aligned takes: a power of two up to 4096. */
+ALLOT__ALWAYS_INLINE int allot__pool_align_ok(size_t align)
+{
+	return align && !(align & (align - 1)) && align <= 4096;
+}
+
 /*
  * The allocations that alloc/pool.h does not bump inline: those of allot_pool_alloc, and
  * those of allot_pool_alloc_aligned (align checked: a BUG of allot_pool_alloc_aligned).
@@ -436,7 +442,7 @@ ALLOT__ALWAYS_INLINE void *allot_pool_alloc_aligned(struct allot_pool *pool, siz
 {
 	void *data;
 
-	return ALLOT__LIKELY(align && !(align & (align - 1)) && align <= 4096) &&
+	return ALLOT__LIKELY(allot__pool_align_ok(align)) &&
 	               allot__pool_bump_object(pool, len, align, &data)
 	           ? data
 	           : allot__pool_alloc_aligned(pool, len, align);
