@@ -211,6 +211,21 @@ ALLOT__ALWAYS_INLINE int short_string_block(char *to, const char *s, size_t i, s
 	_mm_storeu_si128((__m128i *) (void *) (to + i), block);
 	return 0;
 }
+
+/*
+ * The blocks of put_short_string(): returns short_string_block()'s answer for the first
+ * block that ends the string or the room, or 0 when 64 bytes of s hold no NUL.
+ */
+ALLOT__ALWAYS_INLINE int short_string_blocks(char *to, const char *s, size_t room, size_t *n)
+{
+	int r;
+
+	if ((r = short_string_block(to, s, 0, room, n)) == 0 &&
+	    (r = short_string_block(to, s, 16, room, n)) == 0 &&
+	    (r = short_string_block(to, s, 32, room, n)) == 0)
+		r = short_string_block(to, s, 48, room, n);
+	return r;
+}
 #endif
 
 /*
@@ -220,9 +235,10 @@ ALLOT__ALWAYS_INLINE int short_string_block(char *to, const char *s, size_t i, s
  * holds past the NUL land in the room past the output (which the caller lets the
  * formatter use: ALLOT__FORMAT_SCRATCH_ROOM), where the next bytes of the output or the
  * NUL after it go over them. With 64 bytes of room, every block has it, and none is
- * checked. Returns 0 for any other string, or when the room ends before the string does:
- * then put_bytes() appends it (over the blocks stored by then, which hold the same
- * bytes). The loads read past the NUL: as SCAN_BLOCKS, only without the tools.
+ * checked (the blocks see a constant room). Returns 0 for any other string, or when the
+ * room ends before the string does: then put_bytes() appends it (over the blocks stored
+ * by then, which hold the same bytes). The loads read past the NUL: as SCAN_BLOCKS, only
+ * without the tools.
  */
 ALLOT__ALWAYS_INLINE int put_short_string(struct out *o, const char *s)
 {
@@ -233,28 +249,7 @@ ALLOT__ALWAYS_INLINE int put_short_string(struct out *o, const char *s)
 
 	if (((uintptr_t) s & 4095) > 4096 - 64 || o->pos > o->limit)
 		return 0;
-	if (room >= 64) { /* every block has the room: each is stored, then looked at */
-		size_t i;
-
-		ALLOT__UNROLL_4
-		for (i = 0; i < 64; i += 16) {
-			__m128i block = _mm_loadu_si128((const __m128i *) (const void *) (s + i));
-			unsigned nul;
-
-			_mm_storeu_si128((__m128i *) (void *) (to + i), block);
-			nul = (unsigned) _mm_movemask_epi8(
-			    _mm_cmpeq_epi8(block, _mm_setzero_si128()));
-			if (nul) {
-				o->pos += i + (unsigned) __builtin_ctz(nul);
-				return 1;
-			}
-		}
-		return 0;
-	}
-	if ((r = short_string_block(to, s, 0, room, &n)) == 0 &&
-	    (r = short_string_block(to, s, 16, room, &n)) == 0 &&
-	    (r = short_string_block(to, s, 32, room, &n)) == 0)
-		r = short_string_block(to, s, 48, room, &n);
+	r = room >= 64 ? short_string_blocks(to, s, 64, &n) : short_string_blocks(to, s, room, &n);
 	if (r <= 0)
 		return 0;
 	o->pos += n;
