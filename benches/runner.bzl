@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""A benchmark's command: tools/allot-tune over its programs."""
+"""A benchmark's command, tools/allot-tune over its programs, and the goals its test checks."""
 
 load("//alloc:defs.bzl", "allot_executable")
 
@@ -23,3 +23,19 @@ def bench_runner(name, programs, args, script = None, **kwargs):
         compilation_mode = "opt",
         **kwargs
     )
+
+def goals_metric():
+    """What a goals test checks its goals in: callgrind's instruction counts on the Linux
+    toolchains without a sanitizer ("instructions"); elsewhere, with no callgrind to count,
+    only that the programs run and agree ("time")."""
+    return select({
+        "//toolchains:asan": ["time"],
+        "//toolchains:tsan": ["time"],
+        "//toolchains:mingw": ["time"],
+        "//conditions:default": ["instructions"],
+    })
+
+def checked_goals(goals, ceilings):
+    """The runner's --goal= options a goals test checks: each goal, or where one does not
+    hold yet, the ceiling that ceilings (goal -> ceiling) gives for it."""
+    return ["'--goal=%s'" % (ceilings.get(goal) or goal) for goal in goals]
