@@ -235,21 +235,28 @@ ALLOT__ALWAYS_INLINE int short_string_blocks(char *to, const char *s, size_t roo
  * holds past the NUL land in the room past the output (which the caller lets the
  * formatter use: ALLOT__FORMAT_SCRATCH_ROOM), where the next bytes of the output or the
  * NUL after it go over them. With 64 bytes of room, every block has it, and none is
- * checked (the blocks see a constant room). Returns 0 for any other string, or when the
- * room ends before the string does: then put_bytes() appends it (over the blocks stored
- * by then, which hold the same bytes). The loads read past the NUL: as SCAN_BLOCKS, only
- * without the tools.
+ * checked (the blocks see a constant room). Returns 0 for any other string, when the
+ * room ends before the string does, or for a room below 0: then put_bytes() appends it
+ * (over the blocks stored by then, which hold the same bytes). The loads read past the
+ * NUL: as SCAN_BLOCKS, only without the tools.
  */
 ALLOT__ALWAYS_INLINE int put_short_string(struct out *o, const char *s)
 {
 #if SCAN_BLOCKS
 	char *to = o->buf + o->pos;
-	size_t room = o->limit - o->pos, n = 0;
+	/* Below 0 when the output is past the room already, or the room is over PTRDIFF_MAX. */
+	ptrdiff_t room = (ptrdiff_t) (o->limit - o->pos);
+	size_t n = 0;
 	int r;
 
-	if (((uintptr_t) s & 4095) > 4096 - 64 || o->pos > o->limit)
+	if (((uintptr_t) s & 4095) > 4096 - 64)
 		return 0;
-	r = room >= 64 ? short_string_blocks(to, s, 64, &n) : short_string_blocks(to, s, room, &n);
+	if (ALLOT__LIKELY(room >= 64))
+		r = short_string_blocks(to, s, 64, &n);
+	else if (room >= 0)
+		r = short_string_blocks(to, s, (size_t) room, &n);
+	else
+		return 0;
 	if (r <= 0)
 		return 0;
 	o->pos += n;
