@@ -63,6 +63,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h> /* malloc: the heap the inline allocation calls under malloc, by default */
 
 #include "alloc/compiler.h"
 #include "alloc/config.h"
@@ -107,7 +108,8 @@ void allot_pool_reserve(struct allot_pool *pool, size_t bytes);
 
 /*
  * len bytes, uninitialised, aligned for any object type. Inline: under arena, an object
- * that fits in the block being bumped from takes no call.
+ * that fits in the block being bumped from takes no call; under malloc, one while the
+ * block of records has room calls only the heap.
  */
 static inline void *allot_pool_alloc(struct allot_pool *pool, size_t len);
 
@@ -397,6 +399,48 @@ ALLOT__ALWAYS_INLINE int allot__pool_align_ok(size_t align)
 }
 
 /*
+ * Under malloc: what the pool keeps of an object, to free it: its heap block, and the
+ * block's size. The records lie in the record blocks pool->at bumps
+ * (strategies/pool_malloc.c).
+ */
+struct allot__record {
+	char *block;
+	size_t size;
+};
+
+/*
+ * Whether allocations under malloc call the heap inline: unless a tool watches the
+ * pool's blocks, which must be told of the bytes past each object.
+ */
+#define ALLOT__POOL_MALLOCS_INLINE (ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC && !ALLOT__MEMDEBUG)
+
+/*
+ * Records an object of len bytes in block, size bytes from the heap, at pool->at.next,
+ * which the caller made sure has room; counts it.
+ */
+ALLOT__ALWAYS_INLINE void allot__pool_record(struct allot_pool *pool, char *block, size_t size,
+                                             size_t len)
+{
+	struct allot__record *r = (struct allot__record *) (void *) pool->at.next;
+
+	/*
+	 * The record's stores between the two counters' keep compilers from adding both
+	 * counters in one vector register, which costs a spill around the heap call.
+	 */
+	pool->used += len;
+	r->block = block;
+	r->size = size;
+	pool->at.next = (char *) (r + 1);
+	pool->footprint += size;
+	ALLOT__COUNT(pool_allocs, 1);
+	ALLOT__COUNT(pool_bytes, len);
+	ALLOT__COUNT(pool_blocks, 1);
+}
+
+/* The die handler's "out of memory allocating size bytes": the heap refused an object. */
+ALLOT__NORETURN void allot__pool_refused(size_t size);
+
+/*
  * The allocations that alloc/pool.h does not bump inline: those of allot_pool_alloc, and
  * those of allot_pool_alloc_aligned (align checked: a BUG of allot_pool_alloc_aligned).
  */
@@ -428,11 +472,43 @@ ALLOT__ALWAYS_INLINE int allot__pool_bump_object(struct allot_pool *pool, size_t
 	return 0;
 }
 
+/*
+ * Under malloc: an object of len bytes at max_align_t's alignment, a heap block of its own
+ * (at least that alignment's bytes: a heap aligns a block only as much as what fits in
+ * it), recorded and counted: *data is where it starts, and 1 is returned. 0 when the pool
+ * does not call the heap inline, the block of records is full, or len with its record
+ * would overflow a size (allot__pool_alloc dies of it).
+ */
+ALLOT__ALWAYS_INLINE int allot__pool_malloc_object(struct allot_pool *pool, size_t len, void **data)
+{
+#if ALLOT__POOL_MALLOCS_INLINE
+	size_t size = len > ALLOT__MAX_ALIGN ? len : ALLOT__MAX_ALIGN;
+	char *block;
+
+	if (!ALLOT__LIKELY(pool->at.next != pool->at.end &&
+	                   len <= SIZE_MAX - sizeof(struct allot__record)))
+		return 0;
+	ALLOT__COUNT(heap_allocs, 1);
+	block = (char *) ALLOT_MALLOC(size);
+	if (!ALLOT__LIKELY(block != NULL))
+		allot__pool_refused(size);
+	allot__pool_record(pool, block, size, len);
+	*data = block;
+	return 1;
+#else
+	(void) pool;
+	(void) len;
+	(void) data;
+	return 0;
+#endif
+}
+
 ALLOT__ALWAYS_INLINE void *allot_pool_alloc(struct allot_pool *pool, size_t len)
 {
 	void *data;
 
-	return allot__pool_bump_object(pool, len, ALLOT__MAX_ALIGN, &data)
+	return allot__pool_bump_object(pool, len, ALLOT__MAX_ALIGN, &data) ||
+	               allot__pool_malloc_object(pool, len, &data)
 	           ? data
 	           : allot__pool_alloc(pool, len);
 }

@@ -13,6 +13,9 @@
  * or clear keeps for reuse, in a list from pool->spare, so that a pool filled and
  * cleared in a loop makes no heap call but its objects'; release frees them.
  *
+ * allot_pool_alloc calls the heap and writes the record inline while the record block
+ * has room (allot__pool_malloc_object, alloc/pool.h); here is everything else.
+ *
  * The hooks of alloc/pool_internal.h; strategies/pool.c includes this file when
  * ALLOT_POOL_STRATEGY names it.
  */
@@ -22,12 +25,6 @@
 #include "alloc/pool_internal.h"
 
 #ifdef ALLOT__STRATEGY_CODE /* compiled as a part of alloc/pool.c */
-
-/* An object's heap block: where it starts (what free takes), and its size. */
-struct record {
-	char *block;
-	size_t size;
-};
 
 /*
  * Record blocks' sizes: 1 KiB for the first (61 records), each next one twice the one
@@ -40,15 +37,16 @@ struct record {
 #define RECORDS_BLOCK     ((size_t) 1024 - 16)
 #define RECORDS_BLOCK_MAX ((size_t) 65536 - 16)
 
-static struct record *first_record(const struct allot__chunk *c)
+static struct allot__record *first_record(const struct allot__chunk *c)
 {
-	return (struct record *) ((char *) c + ALLOT__CHUNK_HDR);
+	return (struct allot__record *) ((char *) c + ALLOT__CHUNK_HDR);
 }
 
 /* The end of chunk c's records in use. */
-static struct record *records_end(const struct allot_pool *pool, const struct allot__chunk *c)
+static struct allot__record *records_end(const struct allot_pool *pool,
+                                         const struct allot__chunk *c)
 {
-	return (struct record *) allot__chunk_live_end(pool, c);
+	return (struct allot__record *) allot__chunk_live_end(pool, c);
 }
 
 /*
@@ -83,8 +81,8 @@ static void new_records(struct allot_pool *pool, char *block)
 	c->live_end = (char *) first_record(c);
 	pool->at.cur = c;
 	pool->at.next = (char *) first_record(c);
-	pool->at.end =
-	    (char *) (first_record(c) + (c->size - ALLOT__CHUNK_HDR) / sizeof(struct record));
+	pool->at.end = (char *) (first_record(c) +
+	                         (c->size - ALLOT__CHUNK_HDR) / sizeof(struct allot__record));
 }
 
 /*
@@ -103,36 +101,29 @@ static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t
 	 * A size that the object and its record cannot add up to is an overflow, as under
 	 * arena: one check for both.
 	 */
-	size_t size = allot__add(len > least ? len : least, slack + sizeof(struct record)) -
-	              sizeof(struct record);
+	size_t size = allot__add(len > least ? len : least, slack + sizeof(struct allot__record)) -
+	              sizeof(struct allot__record);
 	char *block, *data;
-	struct record *r;
 
 	block = allot__malloc(size);
 	data = slack ? block + (size_t) (-(uintptr_t) block & (align - 1)) : block;
 	if (ALLOT__UNLIKELY(pool->at.next == pool->at.end))
 		new_records(pool, block);
-	/*
-	 * The record's stores between the two counters' keep compilers from adding both
-	 * counters in one vector register, which costs a spill around malloc.
-	 */
-	pool->used += len;
-	r = (struct record *) pool->at.next;
-	r->block = block;
-	r->size = size;
-	pool->at.next = (char *) (r + 1);
-	pool->footprint += size;
+	allot__pool_record(pool, block, size, len);
 	/* For the tools: the alignment padding and slack around the object are no part of it. */
 	ALLOT__MEM_NOACCESS(block, (size_t) (data - block));
 	ALLOT__MEM_NOACCESS(data + len, (size_t) (block + size - (data + len)));
-	ALLOT__COUNT(pool_allocs, 1);
-	ALLOT__COUNT(pool_bytes, len);
-	ALLOT__COUNT(pool_blocks, 1);
 	return data;
 }
 
+void allot__pool_refused(size_t size)
+{
+	allot__die_oom(size);
+}
+
 /* Frees the objects of records r to end; returns their blocks' bytes when sum is set. */
-ALLOT__ALWAYS_INLINE size_t free_objects(const struct record *r, const struct record *end, int sum)
+ALLOT__ALWAYS_INLINE size_t free_objects(const struct allot__record *r,
+                                         const struct allot__record *end, int sum)
 {
 	size_t freed = 0;
 
@@ -181,9 +172,9 @@ static int allot__pool_free_above(struct allot_pool *pool, const struct allot_po
 	size_t records = 0;
 
 	for (c = oldest; c != stop; c = newer) {
-		struct record *r =
-		    c == mark->head ? (struct record *) mark->at.next : first_record(c);
-		struct record *end = records_end(pool, c);
+		struct allot__record *r =
+		    c == mark->head ? (struct allot__record *) mark->at.next : first_record(c);
+		struct allot__record *end = records_end(pool, c);
 
 		newer = c->prev;
 		if (mark->head)
@@ -228,7 +219,7 @@ static void allot__pool_invalidate(struct allot_pool *pool)
 	const struct allot__chunk *c;
 
 	for (c = pool->head; c; c = c->prev) {
-		const struct record *r, *end = records_end(pool, c);
+		const struct allot__record *r, *end = records_end(pool, c);
 
 		for (r = first_record(c); r < end; r++) {
 			ALLOT__MEM_WRITABLE(r->block, r->size); /* padding and slack included */
@@ -242,7 +233,7 @@ static int allot__pool_contains(const struct allot_pool *pool, uintptr_t at)
 	const struct allot__chunk *c;
 
 	for (c = pool->head; c; c = c->prev) {
-		const struct record *r, *end = records_end(pool, c);
+		const struct allot__record *r, *end = records_end(pool, c);
 
 		for (r = first_record(c); r < end; r++)
 			if (at >= (uintptr_t) r->block && at < (uintptr_t) r->block + r->size)
