@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * allot's realloc calls (alloc/internal.h has malloc and free, inline, and what they
- * promise): counted, and never returning NULL unless asked.
+ * allot's realloc calls, declared in alloc/heap.h (with malloc and free, inline, and what
+ * they promise): counted, and never returning NULL unless asked.
  */
 #include <stdlib.h>
 

@@ -63,10 +63,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h> /* malloc: the heap the inline allocation calls under malloc, by default */
 
 #include "alloc/compiler.h"
 #include "alloc/config.h"
+#include "alloc/heap.h"  /* allot__malloc, in the inline allocation under malloc */
 #include "alloc/stats.h" /* ALLOT__COUNT, in the inline allocation */
 
 #ifdef __cplusplus
@@ -437,9 +437,6 @@ ALLOT__ALWAYS_INLINE void allot__pool_record(struct allot_pool *pool, char *bloc
 	ALLOT__COUNT(pool_blocks, 1);
 }
 
-/* The die handler's "out of memory allocating size bytes": the heap refused an object. */
-ALLOT__NORETURN void allot__pool_refused(size_t size);
-
 /*
  * The allocations that alloc/pool.h does not bump inline: those of allot_pool_alloc, and
  * those of allot_pool_alloc_aligned (align checked: a BUG of allot_pool_alloc_aligned).
@@ -488,10 +485,7 @@ ALLOT__ALWAYS_INLINE int allot__pool_malloc_object(struct allot_pool *pool, size
 	if (!ALLOT__LIKELY(pool->at.next != pool->at.end &&
 	                   len <= SIZE_MAX - sizeof(struct allot__record)))
 		return 0;
-	ALLOT__COUNT(heap_allocs, 1);
-	block = (char *) ALLOT_MALLOC(size);
-	if (!ALLOT__LIKELY(block != NULL))
-		allot__pool_refused(size);
+	block = (char *) allot__malloc(size);
 	allot__pool_record(pool, block, size, len);
 	*data = block;
 	return 1;

@@ -116,11 +116,6 @@ static inline void *allot__pool_take(struct allot_pool *pool, size_t len, size_t
 	return data;
 }
 
-void allot__pool_refused(size_t size)
-{
-	allot__die_oom(size);
-}
-
 /* Frees the objects of records r to end; returns their blocks' bytes when sum is set. */
 ALLOT__ALWAYS_INLINE size_t free_objects(const struct allot__record *r,
                                          const struct allot__record *end, int sum)
