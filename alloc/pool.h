@@ -116,7 +116,8 @@ static inline void *allot_pool_alloc(struct allot_pool *pool, size_t len);
 /*
  * len bytes aligned to align, a power of two from 1 to 4096 (else: BUG). An alignment
  * below max_align_t's is kept as asked: the object is not padded to more. Inline, as
- * allot_pool_alloc; with a constant align, the check of align costs nothing.
+ * allot_pool_alloc (under malloc, an align up to max_align_t's); with a constant align,
+ * the check of align costs nothing.
  */
 static inline void *allot_pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align);
 
@@ -470,19 +471,21 @@ ALLOT__ALWAYS_INLINE int allot__pool_bump_object(struct allot_pool *pool, size_t
 }
 
 /*
- * Under malloc: an object of len bytes at max_align_t's alignment, a heap block of its own
- * (at least that alignment's bytes: a heap aligns a block only as much as what fits in
- * it), recorded and counted: *data is where it starts, and 1 is returned. 0 when the pool
- * does not call the heap inline, the block of records is full, or len with its record
- * would overflow a size (allot__pool_alloc dies of it).
+ * Under malloc: an object of len bytes at alignment align (a power of two), a heap block
+ * of its own of at least align bytes (a heap aligns a block only as much as what fits in
+ * it: strategies/pool_malloc.c's allot__pool_take), recorded and counted: *data is where
+ * it starts, and 1 is returned. 0 when the pool does not call the heap inline, align is
+ * more than max_align_t's (the block needs slack), the block of records is full, or len
+ * with its record would overflow a size (allot__pool_take dies of it).
  */
-ALLOT__ALWAYS_INLINE int allot__pool_malloc_object(struct allot_pool *pool, size_t len, void **data)
+ALLOT__ALWAYS_INLINE int allot__pool_malloc_object(struct allot_pool *pool, size_t len,
+                                                   size_t align, void **data)
 {
 #if ALLOT__POOL_MALLOCS_INLINE
-	size_t size = len > ALLOT__MAX_ALIGN ? len : ALLOT__MAX_ALIGN;
+	size_t size = len > align ? len : align;
 	char *block;
 
-	if (!ALLOT__LIKELY(pool->at.next != pool->at.end &&
+	if (!ALLOT__LIKELY(align <= ALLOT__MAX_ALIGN && pool->at.next != pool->at.end &&
 	                   len <= SIZE_MAX - sizeof(struct allot__record)))
 		return 0;
 	block = (char *) allot__malloc(size);
@@ -492,6 +495,7 @@ ALLOT__ALWAYS_INLINE int allot__pool_malloc_object(struct allot_pool *pool, size
 #else
 	(void) pool;
 	(void) len;
+	(void) align;
 	(void) data;
 	return 0;
 #endif
@@ -502,7 +506,7 @@ ALLOT__ALWAYS_INLINE void *allot_pool_alloc(struct allot_pool *pool, size_t len)
 	void *data;
 
 	return allot__pool_bump_object(pool, len, ALLOT__MAX_ALIGN, &data) ||
-	               allot__pool_malloc_object(pool, len, &data)
+	               allot__pool_malloc_object(pool, len, ALLOT__MAX_ALIGN, &data)
 	           ? data
 	           : allot__pool_alloc(pool, len);
 }
@@ -513,7 +517,8 @@ ALLOT__ALWAYS_INLINE void *allot_pool_alloc_aligned(struct allot_pool *pool, siz
 	void *data;
 
 	return ALLOT__LIKELY(allot__pool_align_ok(align)) &&
-	               allot__pool_bump_object(pool, len, align, &data)
+	               (allot__pool_bump_object(pool, len, align, &data) ||
+	                allot__pool_malloc_object(pool, len, align, &data))
 	           ? data
 	           : allot__pool_alloc_aligned(pool, len, align);
 }

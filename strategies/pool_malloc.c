@@ -13,8 +13,9 @@
  * or clear keeps for reuse, in a list from pool->spare, so that a pool filled and
  * cleared in a loop makes no heap call but its objects'; release frees them.
  *
- * allot_pool_alloc calls the heap and writes the record inline while the record block
- * has room (allot__pool_malloc_object, alloc/pool.h); here is everything else.
+ * allot_pool_alloc and allot_pool_alloc_aligned (an align up to max_align_t's) call the
+ * heap and write the record inline while the record block has room
+ * (allot__pool_malloc_object, alloc/pool.h); here is everything else.
  *
  * The hooks of alloc/pool_internal.h; strategies/pool.c includes this file when
  * ALLOT_POOL_STRATEGY names it.
