@@ -446,42 +446,29 @@ void *allot__pool_alloc(struct allot_pool *pool, size_t len);
 void *allot__pool_alloc_aligned(struct allot_pool *pool, size_t len, size_t align);
 
 /*
- * An object of len bytes (an empty one takes a byte, so that its address is its own) at
- * align, bumped inline and counted: *data is where it starts, and 1 is returned. 0 when
- * the pool does not bump inline, or the object does not fit the block.
+ * An object of len bytes at alignment align (a power of two), allocated inline and
+ * counted: *data is where it starts, and 1 is returned. 0, with nothing changed, when the
+ * strategy takes it out of line (allot__pool_take):
+ *  - arena: bumped from the block being bumped from (an empty object takes a byte, so
+ *    that its address is its own); 0 when it does not fit there.
+ *  - malloc: a heap block of its own of at least align bytes (a heap aligns a block only
+ *    as much as what fits in it), recorded; 0 when align is more than max_align_t's (the
+ *    block needs slack), the block of records is full, or len with its record would
+ *    overflow a size (allot__pool_take dies of it).
+ *  - a tool watching the pool (alloc/memdebug.h): always 0.
  */
-ALLOT__ALWAYS_INLINE int allot__pool_bump_object(struct allot_pool *pool, size_t len, size_t align,
-                                                 void **data)
+ALLOT__ALWAYS_INLINE int allot__pool_inline_object(struct allot_pool *pool, size_t len,
+                                                   size_t align, void **data)
 {
 #if ALLOT__POOL_BUMPS_INLINE
 	char *at;
 
-	if (ALLOT__LIKELY(allot__pool_bump(pool, len ? len : 1, align, &at))) {
-		allot__pool_count(pool, len);
-		*data = at;
-		return 1;
-	}
-#else
-	(void) pool;
-	(void) len;
-	(void) align;
-	(void) data;
-#endif
-	return 0;
-}
-
-/*
- * Under malloc: an object of len bytes at alignment align (a power of two), a heap block
- * of its own of at least align bytes (a heap aligns a block only as much as what fits in
- * it: strategies/pool_malloc.c's allot__pool_take), recorded and counted: *data is where
- * it starts, and 1 is returned. 0 when the pool does not call the heap inline, align is
- * more than max_align_t's (the block needs slack), the block of records is full, or len
- * with its record would overflow a size (allot__pool_take dies of it).
- */
-ALLOT__ALWAYS_INLINE int allot__pool_malloc_object(struct allot_pool *pool, size_t len,
-                                                   size_t align, void **data)
-{
-#if ALLOT__POOL_MALLOCS_INLINE
+	if (!ALLOT__LIKELY(allot__pool_bump(pool, len ? len : 1, align, &at)))
+		return 0;
+	allot__pool_count(pool, len);
+	*data = at;
+	return 1;
+#elif ALLOT__POOL_MALLOCS_INLINE
 	size_t size = len > align ? len : align;
 	char *block;
 
@@ -505,8 +492,7 @@ ALLOT__ALWAYS_INLINE void *allot_pool_alloc(struct allot_pool *pool, size_t len)
 {
 	void *data;
 
-	return allot__pool_bump_object(pool, len, ALLOT__MAX_ALIGN, &data) ||
-	               allot__pool_malloc_object(pool, len, ALLOT__MAX_ALIGN, &data)
+	return allot__pool_inline_object(pool, len, ALLOT__MAX_ALIGN, &data)
 	           ? data
 	           : allot__pool_alloc(pool, len);
 }
@@ -517,8 +503,7 @@ ALLOT__ALWAYS_INLINE void *allot_pool_alloc_aligned(struct allot_pool *pool, siz
 	void *data;
 
 	return ALLOT__LIKELY(allot__pool_align_ok(align)) &&
-	               (allot__pool_bump_object(pool, len, align, &data) ||
-	                allot__pool_malloc_object(pool, len, align, &data))
+	               allot__pool_inline_object(pool, len, align, &data)
 	           ? data
 	           : allot__pool_alloc_aligned(pool, len, align);
 }

@@ -15,7 +15,7 @@
  *
  * allot_pool_alloc and allot_pool_alloc_aligned (an align up to max_align_t's) call the
  * heap and write the record inline while the record block has room
- * (allot__pool_malloc_object, alloc/pool.h); here is everything else.
+ * (allot__pool_inline_object, alloc/pool.h); here is everything else.
  *
  * The hooks of alloc/pool_internal.h; strategies/pool.c includes this file when
  * ALLOT_POOL_STRATEGY names it.
