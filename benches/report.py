@@ -283,8 +283,11 @@ def peers_report(runs, outdir):
             for metric in ("time", "instructions"):
                 o = g["outcome"].get(metric)
                 if o:
-                    parts.append("%s %.2f× %s" % ("ns" if metric == "time" else "instr", o["ratio"],
-                                                  "✓" if o["holds"] else "✗"))
+                    rounds = " (%d/%d rounds over)" % (o["rounds_over"], o["rounds"]) \
+                        if o.get("rounds", 0) > 1 else ""
+                    parts.append("%s %.*f× %s%s" % ("ns" if metric == "time" else "instr",
+                                                    o.get("digits", 2), o["ratio"],
+                                                    "✓" if o["holds"] else "✗", rounds))
             cells[p] = ", ".join(parts) or "n/a"
         rows.append((text, cells))
     programs = []
@@ -301,7 +304,9 @@ def peers_report(runs, outdir):
                         "are included."))
     md.append(table("goals", columns, rows,
                     "`allot` is allot's best way for the pattern, `peers` the best peer; ✓ holds, "
-                    "✗ does not (docs/benchmarks.md, \"Goals against the peers\", says why)."))
+                    "✗ does not (docs/benchmarks.md, \"Goals against the peers\", says why); "
+                    "in brackets, in how many of the interleaved rounds the time was over the "
+                    "goal."))
     return "\n".join(md)
 
 

@@ -13,7 +13,7 @@ import unittest
 from allot_tune.deciding import Decider, sign_test_p
 from allot_tune.knobs import c_flag, knob_table, load_knobs, parse_config
 from allot_tune.pinning import write_pins
-from allot_tune.reporting import check_goal, parse_goals
+from allot_tune.reporting import check_goal, goal_verdict, parse_goals
 
 KNOBS = {"pool": {"values": ["arena", "malloc"], "default": "arena"},
          "array": {"values": ["alloca", "heap"], "default": "alloca"}}
@@ -209,6 +209,41 @@ class Goals(unittest.TestCase):
     def test_peers_are_the_ways_that_are_not_allots(self):
         o = self.outcome("tree_diff: allot <= 1.25 x peers")
         self.assertEqual(o["b"], "limit")
+
+    def verdict(self, text, a, b, a_runs=None, b_runs=None, a_entries=1):
+        ways = [{"name": "allot/x", "strategies": {}, "figure": a, "runs_ns": a_runs or [],
+                 "entries": a_entries},
+                {"name": "peer", "strategies": {}, "figure": b, "runs_ns": b_runs or [],
+                 "entries": 1}]
+        goal = parse_goals([text])[0]
+        o = check_goal(goal, {"p": {"ways": ways}}, [("time", "figure")])["time"]
+        return o, goal_verdict(o)
+
+    def test_a_ratio_is_shown_on_its_side_of_the_goal(self):
+        # 1.004 rounds to 1.00, which would seem to hold: a third decimal shows the miss.
+        self.assertEqual(self.verdict("p: allot <= 1.0 x peer", 100.4, 100)[1],
+                         ("1.004x", "MISSES"))
+        self.assertEqual(self.verdict("p: allot <= 1.2 x peer", 120.04, 100)[1],
+                         ("1.2004x", "MISSES"))
+        # 0.996 rounds to 1.00, which holds as 0.996 does: two decimals.
+        self.assertEqual(self.verdict("p: allot <= 1.0 x peer", 99.6, 100)[1], ("1.00x", "holds"))
+        self.assertEqual(self.verdict("p: allot <= 1.25 x peer", 130, 100)[1], ("1.30x", "MISSES"))
+
+    def test_a_time_goal_counts_the_rounds_over_it(self):
+        # Per entry, round by round: 1.1, 0.9, 1.2, 1.0 (the goal: not over).
+        o, (_, verdict) = self.verdict("p: allot <= 1.0 x peer", 105, 100,
+                                       [220, 180, 240, 200], [100, 100, 100, 100], a_entries=2)
+        self.assertEqual((o["rounds_over"], o["rounds"]), (2, 4))
+        self.assertEqual(verdict, "MISSES, over in 2 of 4 rounds")
+        # A way two programs run has two runs a round: their median is its round's time.
+        o, (_, verdict) = self.verdict("p: allot <= 1.0 x peer", 99, 100,
+                                       [90, 130, 98, 100, 50, 60], [100, 100, 100])
+        self.assertEqual((o["rounds_over"], o["rounds"]), (1, 3))
+        self.assertEqual(verdict, "holds, over in 1 of 3 rounds")
+        # Runs that do not split into rounds are not counted.
+        o, (_, verdict) = self.verdict("p: allot <= 1.0 x peer", 95, 100, [95, 96, 97], [100, 100])
+        self.assertNotIn("rounds", o)
+        self.assertEqual(verdict, "holds")
 
     def test_a_goal_given_again_for_the_same_ways_replaces_it(self):
         goals = parse_goals(["tree_diff: allot <= 1.25 x limit", "p: a <= 1.0 x b",

@@ -309,6 +309,7 @@ def measure(opts, ways, knobs, make, goals, timing, counting):
             "median_ns": int(median) if median is not None else None,
             "spread": ((max(ns) - min(ns)) / 2 / median if median else 0.0) if ns else None,
             "runs_ns": ns or [],
+            "entries": entries,
             "ns_per_entry": median / entries if median is not None and entries else None,
             "instructions_per_entry": instructions.get(key),
             "heap_calls_per_entry": (heap_calls[name] / entries) if name in heap_calls and entries else None,

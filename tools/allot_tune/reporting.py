@@ -4,6 +4,7 @@ as text."""
 
 import json
 import re
+import statistics
 import sys
 
 from .pinning import bazel_flags
@@ -117,8 +118,46 @@ def best_of(ways, name, key):
     return next((w for w in ways if w["name"] == name and w.get(key) is not None), None)
 
 
+def within(ratio, factor):
+    """Whether ratio holds a goal of factor (a float's last bits aside)."""
+    return ratio <= factor + 1e-9
+
+
+def ratio_digits(ratio, factor):
+    """The decimals that show ratio on its side of factor: 2, or more when 2 round it
+    across (a miss of 1.003 is "1.003x", not "1.00x"); at most 6."""
+    digits = 2
+    while digits < 6 and within(round(ratio, digits), factor) != within(ratio, factor):
+        digits += 1
+    return digits
+
+
+def per_round(runs, rounds):
+    """A way's time in each round: the median of its runs in that round (a way that two
+    programs run has two runs a round, in round order), or None when they do not split."""
+    if not runs or len(runs) % rounds:
+        return None
+    k = len(runs) // rounds
+    return [statistics.median(runs[i * k:(i + 1) * k]) for i in range(rounds)]
+
+
+def rounds_over(a, b, factor):
+    """In how many of the interleaved rounds a's time per entry was over factor times
+    b's, and how many rounds both ran: (over, rounds), or None without paired rounds."""
+    ra, rb = a.get("runs_ns") or [], b.get("runs_ns") or []
+    rounds = min(len(ra), len(rb))
+    ra, rb = per_round(ra, rounds), per_round(rb, rounds)
+    if not ra or not rb or not a.get("entries") or not b.get("entries"):
+        return None
+    return (sum(not within((x / a["entries"]) / (y / b["entries"]), factor)
+                for x, y in zip(ra, rb) if y),
+            rounds)
+
+
 def check_goal(goal, patterns, metrics):
-    """The goal's outcome on each metric: {metric: {"ratio", "holds", "a", "b"}}, or n/a."""
+    """The goal's outcome on each metric, or None (n/a): {"ratio", "holds", "digits" (to
+    print the ratio with), "a", "b"}, and for time "rounds" and "rounds_over" when the
+    ways ran in paired rounds."""
     outcome = {}
     ways = patterns.get(goal["pattern"], {}).get("ways", [])
     for metric, key in metrics:
@@ -127,9 +166,22 @@ def check_goal(goal, patterns, metrics):
             outcome[metric] = None
             continue
         ratio = a[key] / b[key]
-        outcome[metric] = {"ratio": ratio, "holds": ratio <= goal["factor"] + 1e-9,
+        outcome[metric] = {"ratio": ratio, "holds": within(ratio, goal["factor"]),
+                           "digits": ratio_digits(ratio, goal["factor"]),
                            "a": a["name"], "b": b["name"]}
+        paired = rounds_over(a, b, goal["factor"]) if metric == "time" else None
+        if paired:
+            outcome[metric].update(rounds_over=paired[0], rounds=paired[1])
     return outcome
+
+
+def goal_verdict(o):
+    """A goal's outcome on one metric as text: the ratio ("1.003x", see ratio_digits) and
+    the verdict ("MISSES, over in 3 of 5 rounds")."""
+    verdict = "holds" if o["holds"] else "MISSES"
+    if o.get("rounds", 0) > 1:
+        verdict += ", over in %d of %d rounds" % (o["rounds_over"], o["rounds"])
+    return "%.*fx" % (o.get("digits", 2), o["ratio"]), verdict
 
 
 # How each metric is measured, as the tables' first line says it.
@@ -234,8 +286,8 @@ def print_goals(outcomes, metrics):
             if o is None:
                 cells.append("%s n/a" % metric)
             else:
-                cells.append("%s %.2fx (%s/%s) %s" % (metric, o["ratio"], o["a"], o["b"],
-                                                      "holds" if o["holds"] else "MISSES"))
+                ratio, verdict = goal_verdict(o)
+                cells.append("%s %s (%s/%s) %s" % (metric, ratio, o["a"], o["b"], verdict))
         print("  %-45s %s" % (g["text"], "; ".join(cells)))
 
 
