@@ -210,13 +210,14 @@ class Goals(unittest.TestCase):
         o = self.outcome("tree_diff: allot <= 1.25 x peers")
         self.assertEqual(o["b"], "limit")
 
-    def verdict(self, text, a, b, a_runs=None, b_runs=None, a_entries=1):
+    def verdict(self, text, a, b, a_runs=None, b_runs=None, a_entries=1, rounds=None):
         ways = [{"name": "allot/x", "strategies": {}, "figure": a, "runs_ns": a_runs or [],
                  "entries": a_entries},
                 {"name": "peer", "strategies": {}, "figure": b, "runs_ns": b_runs or [],
                  "entries": 1}]
         goal = parse_goals([text])[0]
-        o = check_goal(goal, {"p": {"ways": ways}}, [("time", "figure")])["time"]
+        rounds = rounds or len(b_runs or [])
+        o = check_goal(goal, {"p": {"ways": ways, "rounds": rounds}}, [("time", "figure")])["time"]
         return o, goal_verdict(o)
 
     def test_a_ratio_is_shown_on_its_side_of_the_goal(self):
@@ -240,6 +241,11 @@ class Goals(unittest.TestCase):
                                        [90, 130, 98, 100, 50, 60], [100, 100, 100])
         self.assertEqual((o["rounds_over"], o["rounds"]), (1, 3))
         self.assertEqual(verdict, "holds, over in 1 of 3 rounds")
+        # Both ways run by two programs: still 2 rounds, each the median of its two runs.
+        o, (_, verdict) = self.verdict("p: allot <= 1.0 x peer", 99, 100, [90, 130, 98, 100],
+                                       [100, 100, 100, 100], rounds=2)
+        self.assertEqual((o["rounds_over"], o["rounds"]), (1, 2))
+        self.assertEqual(verdict, "holds, over in 1 of 2 rounds")
         # Runs that do not split into rounds are not counted.
         o, (_, verdict) = self.verdict("p: allot <= 1.0 x peer", 95, 100, [95, 96, 97], [100, 100])
         self.assertNotIn("rounds", o)

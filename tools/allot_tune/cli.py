@@ -303,6 +303,7 @@ def measure(opts, ways, knobs, make, goals, timing, counting):
         median = statistics.median(ns) if ns else None
         entries = info[key]["entries"]
         patterns.setdefault(pattern, {"entries": entries, "checksum": info[key]["checksum"],
+                                      "rounds": opts.rounds if timing else 0,
                                       "ways": []})["ways"].append({
             "name": name,
             "strategies": info[key]["strategies"],

@@ -133,20 +133,19 @@ def ratio_digits(ratio, factor):
 
 
 def per_round(runs, rounds):
-    """A way's time in each round: the median of its runs in that round (a way that two
-    programs run has two runs a round, in round order), or None when they do not split."""
-    if not runs or len(runs) % rounds:
+    """A way's time in each of the rounds: the median of its runs in that round (a way
+    that two programs run has two runs a round, in round order), or None when its runs
+    do not split into the rounds."""
+    if not rounds or not runs or len(runs) % rounds:
         return None
     k = len(runs) // rounds
     return [statistics.median(runs[i * k:(i + 1) * k]) for i in range(rounds)]
 
 
-def rounds_over(a, b, factor):
+def rounds_over(a, b, factor, rounds):
     """In how many of the interleaved rounds a's time per entry was over factor times
-    b's, and how many rounds both ran: (over, rounds), or None without paired rounds."""
-    ra, rb = a.get("runs_ns") or [], b.get("runs_ns") or []
-    rounds = min(len(ra), len(rb))
-    ra, rb = per_round(ra, rounds), per_round(rb, rounds)
+    b's: (over, rounds), or None when the ways' runs do not pair up by round."""
+    ra, rb = per_round(a.get("runs_ns"), rounds), per_round(b.get("runs_ns"), rounds)
     if not ra or not rb or not a.get("entries") or not b.get("entries"):
         return None
     return (sum(not within((x / a["entries"]) / (y / b["entries"]), factor)
@@ -157,9 +156,10 @@ def rounds_over(a, b, factor):
 def check_goal(goal, patterns, metrics):
     """The goal's outcome on each metric, or None (n/a): {"ratio", "holds", "digits" (to
     print the ratio with), "a", "b"}, and for time "rounds" and "rounds_over" when the
-    ways ran in paired rounds."""
+    pattern says how many rounds its ways ran ("rounds") and their runs split into them."""
     outcome = {}
-    ways = patterns.get(goal["pattern"], {}).get("ways", [])
+    pattern = patterns.get(goal["pattern"], {})
+    ways = pattern.get("ways", [])
     for metric, key in metrics:
         a, b = best_of(ways, goal["a"], key), best_of(ways, goal["b"], key)
         if a is None or b is None or not b[key]:
@@ -169,7 +169,8 @@ def check_goal(goal, patterns, metrics):
         outcome[metric] = {"ratio": ratio, "holds": within(ratio, goal["factor"]),
                            "digits": ratio_digits(ratio, goal["factor"]),
                            "a": a["name"], "b": b["name"]}
-        paired = rounds_over(a, b, goal["factor"]) if metric == "time" else None
+        paired = rounds_over(a, b, goal["factor"], pattern.get("rounds")) \
+            if metric == "time" else None
         if paired:
             outcome[metric].update(rounds_over=paired[0], rounds=paired[1])
     return outcome
