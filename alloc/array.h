@@ -54,18 +54,34 @@
 #define ALLOT_ARRAY_H
 
 #include <stddef.h>
+#include <stdint.h> /* SIZE_MAX */
 
 #include "alloc/config.h"
+#include "alloc/heap.h" /* allot__malloc and allot__free, in the inline heap round trip */
 #include "alloc/stats.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Internal: heap memory for nr elements of size bytes (checked, counted, never NULL). */
-void *allot__array_heap(size_t nr, size_t size);
+/*
+ * Internal: heap memory for nr elements of size bytes (checked, counted, never NULL).
+ * Inline: an array's heap round trip is one malloc call and one free call.
+ */
+static inline void *allot__array_heap(size_t nr, size_t size)
+{
+	if (size && nr > SIZE_MAX / size)
+		allot__die_overflow(nr, '*', size);
+	ALLOT__COUNT(array_calls, 1);
+	ALLOT__COUNT(array_heap, 1);
+	return allot__malloc(nr * size);
+}
+
 /* Internal: releases what allot__array_heap returned. */
-void allot__array_free(void *ptr);
+static inline void allot__array_free(void *ptr)
+{
+	allot__free(ptr);
+}
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,9 @@ extern "C" {
 /* Calls the die handler with "out of memory allocating n bytes"; aborts if it returns. */
 ALLOT__NORETURN void allot__die_oom(size_t n);
 
+/* Calls the die handler with "size overflow: a <op> b"; aborts if it returns. */
+ALLOT__NORETURN void allot__die_overflow(size_t a, char op, size_t b);
+
 /* malloc that may fail: NULL. */
 static inline void *allot__try_malloc(size_t n)
 {

@@ -22,8 +22,6 @@
 
 /* Calls the die handler with msg; aborts if it returns. */
 ALLOT__NORETURN void allot__die(const char *msg);
-/* "size overflow: a <op> b" */
-ALLOT__NORETURN void allot__die_overflow(size_t a, char op, size_t b);
 /* "BUG: what" */
 ALLOT__NORETURN void allot__bug(const char *what);
 /* "<fn>: <what>": fn is the API call that gives up (a formatting failure, say). */

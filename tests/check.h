@@ -62,6 +62,12 @@ void allot_check_fail(const char *file, int line, const char *fmt, ...);
 unsigned long allot_test_sample(void);
 
 /*
+ * Hands p to code the compiler does not see. A compiler may drop the heap call of an
+ * array or object that is never used; one handed here is allocated.
+ */
+void allot_check_use(void *p);
+
+/*
  * Runs fn(arg) with a die handler that records the message in msg (size bytes) and
  * jumps back. Returns whether the handler was called; msg is "" if not. For a call
  * that may die or not (CHECK_DIES is for one that must).

@@ -106,6 +106,7 @@ static void array_bytes(void *unused)
 {
 	ALLOT_ARRAY(char, a, t.a);
 	(void) unused;
+	allot_check_use(a);
 	ALLOT_ARRAY_FREE(a);
 }
 
@@ -113,6 +114,7 @@ static void array_three(void *unused)
 {
 	ALLOT_ARRAY(struct three, a, t.a);
 	(void) unused;
+	allot_check_use(a);
 	ALLOT_ARRAY_FREE(a);
 }
 
@@ -120,6 +122,7 @@ static void array_u64(void *unused)
 {
 	ALLOT_ARRAY(uint64_t, a, t.a);
 	(void) unused;
+	allot_check_use(a);
 	ALLOT_ARRAY_FREE(a);
 }
 
