@@ -157,6 +157,32 @@ struct allot__max_align_probe {
 #define ALLOT__MAX_ALIGN offsetof(struct allot__max_align_probe, u)
 #endif
 
+/*
+ * ALLOT__IS_STRING_LITERAL(p): 1 when the pointer expression p is, as written, a string
+ * literal, whose bytes never change; else 0. p is not evaluated. GNU C's
+ * __builtin_constant_p, which gcc and clang answer with 1 for a pointer only when it is a
+ * string literal (not an array, nor a variable holding a literal); 0 elsewhere.
+ * ALLOT__KNOWS_STRING_LITERALS says whether the answer can be 1.
+ */
+#if ALLOT__GNUC
+#define ALLOT__IS_STRING_LITERAL(p)  __builtin_constant_p(p)
+#define ALLOT__KNOWS_STRING_LITERALS 1
+#else
+#define ALLOT__IS_STRING_LITERAL(p)  0
+#define ALLOT__KNOWS_STRING_LITERALS 0
+#endif
+
+/*
+ * ALLOT__EACH_ELEMENT(n): in an array's initialiser, GNU C's designator of its elements 0
+ * to n - 1, as in { ALLOT__EACH_ELEMENT(n) = value }. GNU C only (where
+ * ALLOT__KNOWS_STRING_LITERALS is 1), and the declaration must start with
+ * ALLOT__EXTENSION, which tells -pedantic that the extension is meant.
+ */
+#if ALLOT__GNUC
+#define ALLOT__EACH_ELEMENT(n) [0 ...(n) - 1]
+#define ALLOT__EXTENSION       __extension__
+#endif
+
 /* ---- Token pasting -------------------------------------------------------------- */
 
 /* ALLOT__PASTE(a, b): a and b, macro-expanded, pasted into one token. ALLOT__STRING(x):
@@ -165,6 +191,9 @@ struct allot__max_align_probe {
 #define ALLOT__PASTE_(a, b) a##b
 #define ALLOT__STRING(x)    ALLOT__STRING_(x)
 #define ALLOT__STRING_(x)   #x
+
+/* ALLOT__ARG_2(a, b, ...): b. A macro's second argument: ALLOT__ARG_2(__VA_ARGS__, 0). */
+#define ALLOT__ARG_2(a, b, ...) b
 
 /* ---- A reference the linker must resolve ---------------------------------------- */
 
@@ -214,6 +243,10 @@ struct allot__max_align_probe {
  * uint64_t: relaxed, for the stats counters. ALLOT__ATOMIC_SWAP_FN(p, v, old, type) and
  * ALLOT__ATOMIC_LOAD_FN(p, type) on a function pointer of that type: sequentially
  * consistent, for the die handler (SWAP_FN stores v and sets old to what was there).
+ * ALLOT__ATOMIC_LOAD_PTR(p) (acquire) and ALLOT__ATOMIC_REPLACE_PTR(p, old, v)
+ * (release: stores v if *p is old; 1 when it did) on a pointer to const, and
+ * ALLOT__ATOMIC_TAKE(p) (relaxed: adds 1 to the size_t *p and gives what was there), for
+ * the formats allot_path_addf keeps (strategies/path_format_builtin.c).
  *
  * GNU C's __atomic builtins; MSVC's Interlocked functions (64-bit Windows); elsewhere
  * plain loads and stores: counters updated by several threads at once may then lose
@@ -227,6 +260,14 @@ struct allot__max_align_probe {
 #define ALLOT__ATOMIC_SWAP_FN(p, v, old, type) \
 	((old) = __atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST))
 #define ALLOT__ATOMIC_LOAD_FN(p, type) __atomic_load_n((p), __ATOMIC_SEQ_CST)
+#define ALLOT__ATOMIC_LOAD_PTR(p)      __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define ALLOT__ATOMIC_REPLACE_PTR(p, old, v) \
+	allot__atomic_replace_ptr((const void **) (void *) (p), (old), (v))
+static inline int allot__atomic_replace_ptr(const void **p, const void *old, const void *v)
+{
+	return __atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+#define ALLOT__ATOMIC_TAKE(p) __atomic_fetch_add((p), 1, __ATOMIC_RELAXED)
 #elif defined(_MSC_VER) && defined(_WIN64)
 /* The intrinsics, declared as <intrin.h> does (which drags in every SIMD header). */
 #ifdef __cplusplus
@@ -252,12 +293,21 @@ void *_InterlockedCompareExchangePointer(void *volatile *target, void *value, vo
 	((old) = (type) _InterlockedExchangePointer((void *volatile *) (p), (void *) (v)))
 #define ALLOT__ATOMIC_LOAD_FN(p, type) \
 	((type) _InterlockedCompareExchangePointer((void *volatile *) (p), NULL, NULL))
+#define ALLOT__ATOMIC_LOAD_PTR(p) \
+	_InterlockedCompareExchangePointer((void *volatile *) (void *) (p), NULL, NULL)
+#define ALLOT__ATOMIC_REPLACE_PTR(p, old, v)                                               \
+	(_InterlockedCompareExchangePointer((void *volatile *) (void *) (p), (void *) (v), \
+	                                    (void *) (old)) == (old))
+#define ALLOT__ATOMIC_TAKE(p) ((size_t) _InterlockedExchangeAdd64((volatile __int64 *) (p), 1))
 #else
 #define ALLOT__ATOMIC_ADD(p, n)                ((void) (*(p) += (n)))
 #define ALLOT__ATOMIC_LOAD(p)                  (*(p))
 #define ALLOT__ATOMIC_STORE(p, v)              ((void) (*(p) = (v)))
 #define ALLOT__ATOMIC_SWAP_FN(p, v, old, type) ((void) ((old) = *(p)), (void) (*(p) = (v)))
 #define ALLOT__ATOMIC_LOAD_FN(p, type)         (*(p))
+#define ALLOT__ATOMIC_LOAD_PTR(p)              (*(p))
+#define ALLOT__ATOMIC_REPLACE_PTR(p, old, v)   (*(p) != (old) ? 0 : ((*(p) = (v)), 1))
+#define ALLOT__ATOMIC_TAKE(p)                  ((*(p))++)
 #endif
 
 #endif /* ALLOT_COMPILER_H */

@@ -22,6 +22,25 @@
  * arguments, untouched, for the C library: the hook reads only copies of it. flags, a
  * constant at each call, are ALLOT__FORMAT_* flags.
  *
+ * A formatter also defines ALLOT__FORMAT_KEEPS, 1 when it keeps formats that are string
+ * literals (alloc/path.h's allot_path_addf), else 0. Keeping, it defines two more hooks:
+ *
+ *     ALLOT__ALWAYS_INLINE const struct allot__kept_format *allot__format_kept(const char *fmt);
+ *
+ * in the file that defines ALLOT__FORMAT_KEEPS_HERE before it includes the formatter
+ * (alloc/path.c): for fmt, a string literal, what the formatter keeps of it, or NULL when
+ * it keeps nothing (the caller then formats with allot__format). Thread-safe; never
+ * allocates. And
+ *
+ *     ALLOT__ALWAYS_INLINE size_t allot__format_run(char *buf, size_t at, size_t size,
+ *                                                  const char *fmt,
+ *                                                  const struct allot__kept_format *kept,
+ *                                                  va_list *args, va_list again,
+ *                                                  unsigned flags, int *outcome);
+ *
+ * allot__format for fmt, by what allot__format_kept returned for it, with the same
+ * contract; flags include ALLOT__FORMAT_SCRATCH_ROOM.
+ *
  * A file of strategies/ compiled on its own is empty: its code is inside #ifdef
  * ALLOT__STRATEGY_CODE, which the files of alloc/ that include it define.
  */
@@ -45,6 +64,9 @@
 #define ALLOT__FORMAT_PERCENT_N 3             /* the format has a %n, which allot never runs */
 #define ALLOT__FORMAT_NOT_MINE  4             /* ALLOT__FORMAT_OWN_ONLY, and the C library's call */
 #define ALLOT__FORMAT_NO_END    ((size_t) -1) /* the end returned with the last three */
+
+/* What a formatter keeps of a format that is a string literal (its own). */
+struct allot__kept_format;
 
 /* Flags. */
 #define ALLOT__FORMAT_COUNT    1u /* a call handed to the C library counts in the stats */

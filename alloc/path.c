@@ -16,7 +16,8 @@
 #include "alloc/path.h"
 #include "alloc/path_internal.h"
 
-#define ALLOT__STRATEGY_CODE 1
+#define ALLOT__STRATEGY_CODE     1
+#define ALLOT__FORMAT_KEEPS_HERE 1
 #include "strategies/path_format.c"
 #include "strategies/path_store.c"
 
@@ -411,12 +412,16 @@ ALLOT__NOINLINE void format_again(struct allot_path *p, const char *fmt, va_list
 /*
  * addf's first pass: fmt formatted with *args into p's free space, where the formatter
  * does it alone (ALLOT__FORMAT_OWN_ONLY: it never reads args_again, so a caller may pass
- * the list it consumes). Returns 1 when p holds the output; otherwise 0, with *end and
- * *outcome for format_again.
+ * the list it consumes), by what the formatter kept of fmt when kept is not NULL.
+ * Returns 1 when p holds the output; otherwise 0, with *end and *outcome for
+ * format_again.
  */
-ALLOT__ALWAYS_INLINE int first_pass(struct allot_path *p, const char *fmt, va_list *args,
+ALLOT__ALWAYS_INLINE int first_pass(struct allot_path *p, const char *fmt,
+                                    const struct allot__kept_format *kept, va_list *args,
                                     va_list args_again, size_t *end, int *outcome)
 {
+	unsigned flags = ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM | ALLOT__FORMAT_INT_ROOM |
+	                 ALLOT__FORMAT_SCRATCH_ROOM;
 	size_t alloc;
 
 	if (ALLOT__UNLIKELY(p->alloc - 1 > (size_t) INT_MAX)) { /* alloc 0, or over 2 GiB */
@@ -428,10 +433,14 @@ ALLOT__ALWAYS_INLINE int first_pass(struct allot_path *p, const char *fmt, va_li
 		allot_path_grow(p, 64); /* no buffer yet: one now, as strbuf_addf does */
 	}
 	alloc = p->alloc; /* (the bytes written may alias p: p is not read again) */
-	*end = allot__format(p->buf, p->len, alloc, fmt, args, args_again,
-	                     ALLOT__FORMAT_OWN_ONLY | ALLOT__FORMAT_HAS_ROOM |
-	                         ALLOT__FORMAT_INT_ROOM | ALLOT__FORMAT_SCRATCH_ROOM,
-	                     outcome);
+	(void) kept;
+#if ALLOT__FORMAT_KEEPS
+	if (kept)
+		*end = allot__format_run(p->buf, p->len, alloc, fmt, kept, args, args_again, flags,
+		                         outcome);
+	else
+#endif
+		*end = allot__format(p->buf, p->len, alloc, fmt, args, args_again, flags, outcome);
 	if (ALLOT__LIKELY(*end < alloc)) {
 		p->len = *end;
 		return 1;
@@ -442,24 +451,40 @@ ALLOT__ALWAYS_INLINE int first_pass(struct allot_path *p, const char *fmt, va_li
 /*
  * addf starts its list once for the first pass and again only for format_again: a
  * second list, started or copied beside the first, costs a sixth of a short path's
- * formatting.
+ * formatting. (A macro, as the list must be started in the variadic function itself.)
  */
-void allot_path_addf(struct allot_path *p, const char *fmt, ...)
-{
-	va_list args;
-	size_t end;
-	int outcome, done;
+#define ADDF_BODY(p, fmt, kept)                                                   \
+	do {                                                                      \
+		const struct allot__kept_format *the_kept = (kept);               \
+		va_list args;                                                     \
+		size_t end;                                                       \
+		int outcome, done;                                                \
+                                                                                  \
+		ALLOT__PATH_CHECK(p, "allot_path_addf");                          \
+		ALLOT__COUNT(path_addf, 1);                                       \
+		va_start(args, fmt);                                              \
+		done = first_pass(p, fmt, the_kept, &args, args, &end, &outcome); \
+		va_end(args);                                                     \
+		if (ALLOT__LIKELY(done))                                          \
+			return;                                                   \
+		va_start(args, fmt);                                              \
+		format_again(p, fmt, args, end, outcome);                         \
+		va_end(args);                                                     \
+	} while (0)
 
-	ALLOT__PATH_CHECK(p, "allot_path_addf");
-	ALLOT__COUNT(path_addf, 1);
-	va_start(args, fmt);
-	done = first_pass(p, fmt, &args, args, &end, &outcome);
-	va_end(args);
-	if (ALLOT__LIKELY(done))
-		return;
-	va_start(args, fmt);
-	format_again(p, fmt, args, end, outcome);
-	va_end(args);
+void(allot_path_addf)(struct allot_path *p, const char *fmt, ...)
+{
+	ADDF_BODY(p, fmt, NULL);
+}
+
+/* The formatter's kept ops for fmt, a string literal (alloc/path.h), when it keeps formats. */
+void allot__path_addf_literal(struct allot_path *p, const char *fmt, ...)
+{
+#if ALLOT__FORMAT_KEEPS
+	ADDF_BODY(p, fmt, allot__format_kept(fmt));
+#else
+	ADDF_BODY(p, fmt, NULL);
+#endif
 }
 
 void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap)
@@ -471,7 +496,7 @@ void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap)
 	ALLOT__PATH_CHECK(p, "allot_path_vaddf");
 	ALLOT__COUNT(path_addf, 1);
 	va_copy(args, ap);
-	done = first_pass(p, fmt, &args, args, &end, &outcome);
+	done = first_pass(p, fmt, NULL, &args, args, &end, &outcome);
 	va_end(args);
 	if (ALLOT__LIKELY(done))
 		return;

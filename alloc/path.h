@@ -175,8 +175,32 @@ void allot_path_adduint(struct allot_path *p, uintmax_t v);
  * INT_MAX) reaches the die handler. Either way p is left as it was.
  *
  * The caller must not pass a %s argument that points into p itself: the path may move.
+ *
+ * With GNU C (gcc, clang) and the builtin formatter, a call whose format is a string
+ * literal of more than ALLOT__KEPT_FORMAT_MIN characters reads the format once per
+ * program: the first call keeps what it read, and the later calls with that literal go
+ * by it, not by the format. The output is the same. (A shorter format has too few pieces
+ * for that to pay for finding what was kept.) A call written (allot_path_addf)(...)
+ * always reads its format.
  */
 void allot_path_addf(struct allot_path *p, const char *fmt, ...) ALLOT__PRINTF_FORMAT(2, 3);
+
+/*
+ * Internal: allot_path_addf for a format that is a string literal, whose bytes never
+ * change: the macro below calls it. Not checked as a printf format: the call beside it
+ * in the macro is.
+ */
+void allot__path_addf_literal(struct allot_path *p, const char *fmt, ...);
+
+#define ALLOT__KEPT_FORMAT_MIN 15 /* characters: sizeof counts the NUL too */
+
+#if ALLOT__KNOWS_STRING_LITERALS && !defined(__cplusplus)
+#define allot_path_addf(...)                                                       \
+	(ALLOT__IS_STRING_LITERAL(ALLOT__ARG_2(__VA_ARGS__, 0)) &&                 \
+	         sizeof(ALLOT__ARG_2(__VA_ARGS__, 0)) > ALLOT__KEPT_FORMAT_MIN + 1 \
+	     ? allot__path_addf_literal(__VA_ARGS__)                               \
+	     : (allot_path_addf) (__VA_ARGS__))
+#endif
 
 /* allot_path_addf with a va_list; ap is used as vsnprintf would use it. */
 void allot_path_vaddf(struct allot_path *p, const char *fmt, va_list ap) ALLOT__PRINTF_FORMAT(2, 0);

@@ -36,6 +36,8 @@
 
 #ifdef ALLOT__STRATEGY_CODE /* compiled as a part of the files of alloc/ that format */
 
+#define ALLOT__FORMAT_KEEPS ALLOT__KNOWS_STRING_LITERALS
+
 #if defined(__MINGW32__) && !__USE_MINGW_ANSI_STDIO
 /*
  * msvcrt.dll's printf, whichever the system has. It does not know hh j z t (and not ll
@@ -235,12 +237,13 @@ ALLOT__ALWAYS_INLINE int short_string_blocks(char *to, const char *s, size_t roo
  * holds past the NUL land in the room past the output (which the caller lets the
  * formatter use: ALLOT__FORMAT_SCRATCH_ROOM), where the next bytes of the output or the
  * NUL after it go over them. With 64 bytes of room, every block has it, and none is
- * checked (the blocks see a constant room). Returns 0 for any other string, when the
- * room ends before the string does, or for a room below 0: then put_bytes() appends it
- * (over the blocks stored by then, which hold the same bytes). The loads read past the
- * NUL: as SCAN_BLOCKS, only without the tools.
+ * checked (the blocks see a constant room); with 64 + after, 2 is returned: the room has
+ * after bytes past the string. Otherwise 1 when the string was appended, and 0 for any
+ * other string, when the room ends before the string does, or for a room below 0: then
+ * put_bytes() appends it (over the blocks stored by then, which hold the same bytes).
+ * The loads read past the NUL: as SCAN_BLOCKS, only without the tools.
  */
-ALLOT__ALWAYS_INLINE int put_short_string(struct out *o, const char *s)
+ALLOT__ALWAYS_INLINE int put_short_string(struct out *o, const char *s, size_t after)
 {
 #if SCAN_BLOCKS
 	char *to = o->buf + o->pos;
@@ -260,10 +263,11 @@ ALLOT__ALWAYS_INLINE int put_short_string(struct out *o, const char *s)
 	if (r <= 0)
 		return 0;
 	o->pos += n;
-	return 1;
+	return room >= (ptrdiff_t) (64 + after) ? 2 : 1;
 #else
 	(void) o;
 	(void) s;
+	(void) after;
 	return 0;
 #endif
 }
@@ -726,41 +730,65 @@ ALLOT__ALWAYS_INLINE void zero_padded(struct out *o, unsigned v, int width, unsi
 
 /*
  * The integer specifications paths use most, parsed without parse_spec: %d %i %u %x %X
- * %o with at most the 0 flag and a one-digit width ("%02x", "%06o"). Formats one into o
- * and returns where the format goes on, or returns NULL for any other specification.
- * f is just after the '%'.
+ * %o with at most the 0 flag and a one-digit width ("%02x", "%06o"). small_integer_head
+ * sets s to the flag and width at f (just after the '%') and returns where the conversion
+ * character is; small_integer_conv says whether it is one of these.
  */
-ALLOT__ALWAYS_INLINE const char *small_integer(struct out *o, const char *f, va_list *ap)
+ALLOT__ALWAYS_INLINE const char *small_integer_head(const char *f, struct spec *s)
 {
-	struct spec s;
-
-	plain_spec(&s, 0);
+	plain_spec(s, 0);
 	if (*f == '0') {
-		s.flags = ZERO;
+		s->flags = ZERO;
 		f++;
 	}
 	if (*f >= '1' && *f <= '9')
-		s.width = *f++ - '0';
-	s.conv = *f;
-	if (s.flags == ZERO && s.width > 0 && (*f == 'o' || *f == 'x')) { /* "%04o", "%08x" */
-		if (*f == 'o')
-			zero_padded(o, va_arg(*ap, unsigned), s.width, 3, allot__octal_pairs, 'o');
-		else
-			zero_padded(o, va_arg(*ap, unsigned), s.width, 4, allot__hex_pairs, 'x');
-		return f + 1;
-	}
-	switch (*f) {
+		s->width = *f++ - '0';
+	s->conv = *f;
+	return f;
+}
+
+ALLOT__ALWAYS_INLINE int small_integer_conv(char c)
+{
+	switch (c) {
 	case 'd':
 	case 'i':
 	case 'u':
 	case 'x':
 	case 'X':
 	case 'o':
-		convert(o, &s, ap); /* DONE: no integer goes to libc */
-		return f + 1;
+		return 1;
 	default:
-		return NULL;
+		return 0;
 	}
+}
+
+/* Formats the small integer s (small_integer_head, a conversion small_integer_conv takes). */
+ALLOT__ALWAYS_INLINE void small_integer_run(struct out *o, struct spec *s, va_list *ap)
+{
+	if (s->flags == ZERO && s->width > 0 && (s->conv == 'o' || s->conv == 'x')) {
+		if (s->conv == 'o') /* "%04o" */
+			zero_padded(o, va_arg(*ap, unsigned), s->width, 3, allot__octal_pairs, 'o');
+		else /* "%08x" */
+			zero_padded(o, va_arg(*ap, unsigned), s->width, 4, allot__hex_pairs, 'x');
+		return;
+	}
+	convert(o, s, ap); /* DONE: no integer goes to libc */
+}
+
+/* A small integer formatted into o: where the format goes on, or NULL for another specification. */
+ALLOT__ALWAYS_INLINE const char *small_integer(struct out *o, const char *f, va_list *ap)
+{
+	struct spec s;
+
+	f = small_integer_head(f, &s);
+	if (s.flags == ZERO && s.width > 0 && (*f == 'o' || *f == 'x')) {
+		small_integer_run(o, &s, ap);
+		return f + 1;
+	}
+	if (!small_integer_conv(*f))
+		return NULL;
+	convert(o, &s, ap);
+	return f + 1;
 }
 
 /*
@@ -794,7 +822,7 @@ ALLOT__ALWAYS_INLINE enum outcome format_all(struct out *o, const char *fmt, va_
 
 			if (!str)
 				return FALLBACK;
-			if (!(flags & ALLOT__FORMAT_SCRATCH_ROOM) || !put_short_string(&w, str))
+			if (!(flags & ALLOT__FORMAT_SCRATCH_ROOM) || !put_short_string(&w, str, 0))
 				put_bytes(&w, str, short_strlen(str));
 			fmt += 2;
 			continue;
@@ -833,6 +861,251 @@ done:
 	o->pos = w.pos;
 	return DONE;
 }
+
+/*
+ * Kept formats. A format that is a string literal (its bytes never change) is read once:
+ * allot_path_addf's calls with one (alloc/path.h) keep what they read as ops, and later
+ * calls run the ops, without reading the format. Each op is a conversion that format_all
+ * formats itself, formatted by the same code (a plain %s or %c, "%02x", "%06o", a small
+ * integer), or none, with the literal text after it, up to KEPT_TEXT bytes (more text
+ * takes ops of no conversion; "%%" is text). A format with anything else, or more than
+ * KEPT_OPS ops, is kept as one not to run: its calls read it, as without keeping.
+ */
+#define KEPT_TEXT 8
+#define KEPT_OPS  16
+
+/* One bit each: the runner tests them in turn (no table of jumps, which costs more). */
+enum kept_kind {
+	KEPT_STRING = 1,
+	KEPT_OCTAL6 = 2,
+	KEPT_CHAR = 4,
+	KEPT_END = 8,
+	KEPT_HEX2 = 16,
+	KEPT_INTEGER = 32,
+	KEPT_TEXT_ONLY = 64
+};
+
+struct kept_op {
+	char text[KEPT_TEXT]; /* the literal text after the conversion; 0 past it */
+	unsigned char kind;   /* enum kept_kind */
+	unsigned char ntext;
+	unsigned char flags; /* KEPT_INTEGER: small_integer_head's specification */
+	signed char width;
+	char conv;
+};
+
+struct allot__kept_format {
+	const char *fmt; /* NULL for a format the ops do not take */
+	struct kept_op op[KEPT_OPS];
+};
+
+/*
+ * Appends an op's text: its KEPT_TEXT bytes at once when the room has them (the bytes
+ * past the text land in the room past the output: ALLOT__FORMAT_SCRATCH_ROOM).
+ */
+ALLOT__ALWAYS_INLINE void put_kept_text(struct out *o, const struct kept_op *op)
+{
+	if (ALLOT__LIKELY(o->pos + KEPT_TEXT <= o->limit))
+		memcpy(o->buf + o->pos, op->text, KEPT_TEXT);
+	else if (o->pos + op->ntext <= o->limit)
+		copy_bytes(o->buf + o->pos, op->text, op->ntext);
+	o->pos += op->ntext;
+}
+
+/* Appends an op's text where the room is known to have KEPT_TEXT bytes. */
+ALLOT__ALWAYS_INLINE void put_kept_text_in_room(struct out *o, const struct kept_op *op)
+{
+	memcpy(o->buf + o->pos, op->text, KEPT_TEXT);
+	o->pos += op->ntext;
+}
+
+/*
+ * "%0<width><conv>" as zero_padded() writes it, followed by op's text, when v has at most
+ * width digits and the room has them and KEPT_TEXT bytes more: returns 1; else 0, with
+ * nothing written.
+ */
+ALLOT__ALWAYS_INLINE int kept_zero_padded(struct out *o, const struct kept_op *op, unsigned v,
+                                          int width, unsigned shift, const char *pairs)
+{
+	if (!ALLOT__LIKELY(v < 1u << ((unsigned) width * shift) &&
+	                   o->pos + (size_t) width + KEPT_TEXT <= o->limit))
+		return 0;
+	fixed_digits(o->buf + o->pos, width, v, shift, pairs);
+	o->pos += (size_t) width;
+	put_kept_text_in_room(o, op);
+	return 1;
+}
+
+/*
+ * format_all for a kept format: runs its ops into o. The caller lets the formatter use
+ * the room past the output (ALLOT__FORMAT_SCRATCH_ROOM). Returns DONE, or FALLBACK for a
+ * null %s, as format_all. Where the room has a conversion's bytes and its text's, one
+ * check covers both.
+ */
+ALLOT__ALWAYS_INLINE enum outcome run_kept(struct out *o, const struct kept_op *op, va_list *ap)
+{
+	struct out w = *o; /* no pointer to it leaves here: it stays in registers */
+	struct spec s;
+
+	put_kept_text(&w, op); /* the first op: the text before the first conversion */
+	for (;;) {
+		op++;
+		if (op->kind & KEPT_STRING) {
+			const char *str = va_arg(*ap, const char *);
+			int r;
+
+			if (!str)
+				return FALLBACK;
+			r = put_short_string(&w, str, KEPT_TEXT);
+			if (ALLOT__LIKELY(r == 2)) {
+				put_kept_text_in_room(&w, op);
+				continue;
+			}
+			if (!r)
+				put_bytes(&w, str, short_strlen(str));
+		} else if (op->kind & KEPT_OCTAL6) {
+			unsigned v = va_arg(*ap, unsigned);
+
+			if (kept_zero_padded(&w, op, v, 6, 3, allot__octal_pairs))
+				continue;
+			zero_padded(&w, v, 6, 3, allot__octal_pairs, 'o');
+		} else if (op->kind & KEPT_CHAR) {
+			char c = (char) (unsigned char) va_arg(*ap, int);
+
+			if (ALLOT__LIKELY(w.pos + 1 + KEPT_TEXT <= w.limit)) {
+				w.buf[w.pos++] = c;
+				put_kept_text_in_room(&w, op);
+				continue;
+			}
+			plain_spec(&s, 'c');
+			format_text(&w, &s, &c, 1); /* as convert() */
+		} else if (op->kind & KEPT_END) {
+			break;
+		} else if (op->kind & KEPT_HEX2) {
+			unsigned v = va_arg(*ap, unsigned);
+
+			if (kept_zero_padded(&w, op, v, 2, 4, allot__hex_pairs))
+				continue;
+			zero_padded(&w, v, 2, 4, allot__hex_pairs, 'x');
+		} else if (op->kind & KEPT_INTEGER) {
+			plain_spec(&s, op->conv);
+			s.flags = op->flags;
+			s.width = op->width;
+			small_integer_run(&w, &s, ap);
+		} /* else KEPT_TEXT_ONLY */
+		put_kept_text(&w, op);
+	}
+	o->pos = w.pos;
+	return DONE;
+}
+
+#if defined(ALLOT__FORMAT_KEEPS_HERE) && ALLOT__FORMAT_KEEPS /* alloc/path.c keeps them */
+/*
+ * The kept formats: KEPT_FORMATS at most in a program, found by their address in
+ * KEPT_SLOTS slots (a literal whose slot another holds is not kept). A slot holds
+ * kept_none until it is set, once, to a format read whole before: a thread that reads
+ * it sees the whole.
+ */
+#define KEPT_FORMATS 128
+#define KEPT_SLOTS   512
+
+/* Reads fmt into *k: returns 0 when it has anything the ops do not take. */
+static int read_kept_format(const char *fmt, struct allot__kept_format *k)
+{
+	struct kept_op *op = &k->op[0]; /* the op the text goes to */
+	size_t n = 1;
+
+	memset(k, 0, sizeof(*k));
+	op->kind = KEPT_TEXT_ONLY;
+	for (;;) {
+		char c = *fmt;
+
+		if (c == '%' && fmt[1] != '%') {
+			struct spec s;
+			const char *next = fmt + 2;
+			enum kept_kind kind;
+
+			plain_spec(&s, 0);
+			/* as format_all tells them apart, in its order */
+			if (fmt[1] == 's') {
+				kind = KEPT_STRING;
+			} else if (fmt[1] == '0' && fmt[2] == '2' && fmt[3] == 'x') {
+				kind = KEPT_HEX2;
+				next = fmt + 4;
+			} else if (fmt[1] == '0' && fmt[2] == '6' && fmt[3] == 'o') {
+				kind = KEPT_OCTAL6;
+				next = fmt + 4;
+			} else if (fmt[1] == 'c') {
+				kind = KEPT_CHAR;
+			} else if (small_integer_conv(*(next = small_integer_head(fmt + 1, &s)))) {
+				kind = KEPT_INTEGER;
+				next++;
+			} else {
+				return 0;
+			}
+			if (n == KEPT_OPS)
+				return 0;
+			op = &k->op[n++];
+			op->kind = (unsigned char) kind;
+			op->flags = (unsigned char) s.flags;
+			op->width = (signed char) s.width;
+			op->conv = s.conv;
+			fmt = next;
+			continue;
+		}
+		if (!c)
+			break;
+		if (c == '%') /* "%%" */
+			fmt++;
+		if (op->ntext == KEPT_TEXT) {
+			if (n == KEPT_OPS)
+				return 0;
+			op = &k->op[n++];
+			op->kind = KEPT_TEXT_ONLY;
+		}
+		op->text[op->ntext++] = c;
+		fmt++;
+	}
+	if (n == KEPT_OPS)
+		return 0;
+	k->op[n].kind = KEPT_END;
+	return 1;
+}
+
+static const struct allot__kept_format kept_none; /* fmt NULL: no format's */
+static struct allot__kept_format kept_formats[KEPT_FORMATS];
+static size_t kept_taken;
+ALLOT__EXTENSION static const struct allot__kept_format *kept_slots[KEPT_SLOTS] = {
+    ALLOT__EACH_ELEMENT(KEPT_SLOTS) = &kept_none};
+
+/* Reads fmt and keeps it in *slot, unless every kept format is taken: what the slot holds. */
+ALLOT__NOINLINE const struct allot__kept_format *keep_format(const char *fmt,
+                                                             const struct allot__kept_format **slot)
+{
+	struct allot__kept_format *k;
+	size_t i;
+
+	if (ALLOT__ATOMIC_LOAD(&kept_taken) >= KEPT_FORMATS ||
+	    (i = ALLOT__ATOMIC_TAKE(&kept_taken)) >= KEPT_FORMATS)
+		return &kept_none;
+	k = &kept_formats[i];
+	k->fmt = read_kept_format(fmt, k) ? fmt : NULL;
+	ALLOT__ATOMIC_REPLACE_PTR(slot, &kept_none, k); /* (another thread's may be there now) */
+	return ALLOT__ATOMIC_LOAD_PTR(slot);
+}
+
+ALLOT__ALWAYS_INLINE const struct allot__kept_format *allot__format_kept(const char *fmt)
+{
+	const struct allot__kept_format **slot = &kept_slots[(uintptr_t) fmt % KEPT_SLOTS];
+	const struct allot__kept_format *k = ALLOT__ATOMIC_LOAD_PTR(slot);
+
+	if (ALLOT__LIKELY(k->fmt == fmt))
+		return k;
+	if (k == &kept_none)
+		k = keep_format(fmt, slot);
+	return k->fmt == fmt ? k : NULL;
+}
+#endif
 
 /*
  * A pass that did not end within the room (r: DONE), or was not the builtin's own (r:
@@ -885,6 +1158,29 @@ ALLOT__ALWAYS_INLINE size_t allot__format(char *buf, size_t at, size_t size, con
 		return o.pos;
 	}
 	return not_in_room(buf, at, size, fmt, again, flags, r, o.pos, outcome);
+}
+
+/*
+ * allot__format by kept's ops: for addf's first pass only (flags: those of
+ * alloc/path.c's first_pass, room in buf and under INT_MAX, scratch room past it).
+ */
+ALLOT__ALWAYS_INLINE size_t allot__format_run(char *buf, size_t at, size_t size, const char *fmt,
+                                              const struct allot__kept_format *kept, va_list *args,
+                                              va_list again, unsigned flags, int *outcome)
+{
+	struct out o;
+	enum outcome r;
+
+	o.buf = buf;
+	o.start = at;
+	o.pos = at;
+	o.limit = size - 1;
+	r = run_kept(&o, kept->op, args);
+	if (ALLOT__LIKELY(r == DONE && o.pos < size))
+		buf[o.pos] = '\0';
+	else
+		o.pos = not_in_room(buf, at, size, fmt, again, flags, r, o.pos, outcome);
+	return o.pos;
 }
 
 #endif /* ALLOT__STRATEGY_CODE */

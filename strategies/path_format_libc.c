@@ -13,6 +13,8 @@
 
 #ifdef ALLOT__STRATEGY_CODE /* compiled as a part of the files of alloc/ that format */
 
+#define ALLOT__FORMAT_KEEPS 0 /* the C library reads every format */
+
 ALLOT__ALWAYS_INLINE size_t allot__format(char *buf, size_t at, size_t size, const char *fmt,
                                           va_list *args, va_list again, unsigned flags,
                                           int *outcome)
