@@ -89,11 +89,11 @@ def allot_variant_library(name, strategies, defines = [], tags = [], **kwargs):
         **kwargs
     )
 
-def _declare_variants(kind, name, srcs, deps, variants, defines, tags, kwargs):
+def _declare_variants(kind, name, srcs, deps, variants, defines, tags, kwargs, samples = None):
     """For each variant: its library and a `kind` (cc_test or cc_binary) target named
     `name`_<variant> on it. Returns [(strategies, label)]."""
     declared = []
-    for strategies in variants:
+    for i, strategies in enumerate(variants):
         variant = "%s_%s" % (name, variant_name(strategies))
         allot_variant_library(
             name = variant + "_alloc",
@@ -110,17 +110,16 @@ def _declare_variants(kind, name, srcs, deps, variants, defines, tags, kwargs):
             **kwargs
         )
         if kind == "test":
-            cc_test(
-                size = "small",
-                env = {"ALLOT_EXPECT_CONFIG": config_string(resolve(strategies))},
-                **common
-            )
+            env = {"ALLOT_EXPECT_CONFIG": config_string(resolve(strategies))}
+            if samples and samples[i]:
+                env["ALLOT_TEST_SAMPLE"] = samples[i]
+            cc_test(size = "small", env = env, **common)
         else:
             cc_binary(**common)
         declared.append((strategies, ":" + variant))
     return declared
 
-def allot_test_variants(name, srcs, variants, deps = [], defines = [], tags = [], **kwargs):
+def allot_test_variants(name, srcs, variants, deps = [], defines = [], tags = [], samples = None, **kwargs):
     """One cc_test per variant: `name`_<variant>.
 
     (No test_suite of them: it would bring glibc-only variants past the cross configs'
@@ -128,8 +127,10 @@ def allot_test_variants(name, srcs, variants, deps = [], defines = [], tags = []
 
     Each test is srcs linked with the variant's library (built with `defines` too) and
     deps, and gets ALLOT_EXPECT_CONFIG, the allot_config() string its knobs must produce.
+    samples: None, or for each variant ALLOT_TEST_SAMPLE's value ("N:K", tests/check.h)
+    or "" for every case.
     """
-    _declare_variants("test", name, srcs, deps, variants, defines, tags, kwargs)
+    _declare_variants("test", name, srcs, deps, variants, defines, tags, kwargs, samples)
 
 def allot_binary_variants(name, srcs, variants, deps = [], defines = [], tags = [], **kwargs):
     """One cc_binary per variant (`name`_<variant>).

@@ -167,9 +167,36 @@ int allot_check_call(void (*fn)(void *), void *arg, char *msg, size_t size)
 	return 0;
 }
 
-unsigned long allot_test_sample(void)
+/* ALLOT_TEST_SAMPLE's N (every) and K (offset): "N" or "N:K", K below N. */
+static void read_sample(unsigned long *every, unsigned long *offset)
 {
 	const char *n = getenv("ALLOT_TEST_SAMPLE");
+	const char *k = n ? strchr(n, ':') : NULL;
 
-	return n && atoi(n) > 0 ? (unsigned long) atoi(n) : 1;
+	*every = n && atoi(n) > 0 ? (unsigned long) atoi(n) : 1;
+	*offset = k && atoi(k + 1) > 0 ? (unsigned long) atoi(k + 1) % *every : 0;
+}
+
+unsigned long allot_test_sample(void)
+{
+	unsigned long every, offset;
+
+	read_sample(&every, &offset);
+	return every;
+}
+
+int allot_test_sampled(unsigned long i)
+{
+	unsigned long every, offset;
+
+	read_sample(&every, &offset);
+	return i % every == offset;
+}
+
+unsigned long allot_test_sampled_count(unsigned long n)
+{
+	unsigned long every, offset;
+
+	read_sample(&every, &offset);
+	return n > offset ? (n - offset + every - 1) / every : 0;
 }

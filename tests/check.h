@@ -55,11 +55,19 @@ __attribute__((noreturn, format(printf, 3, 4)))
 void allot_check_fail(const char *file, int line, const char *fmt, ...);
 
 /*
- * 1, or the N of ALLOT_TEST_SAMPLE (tests/runners/valgrind_run.sh sets it). Under a tool
- * that makes each call fifty times slower, the tests of many generated cases keep every
- * Nth one: what the tool checks is in each.
+ * The sample of generated cases a test keeps: ALLOT_TEST_SAMPLE="N" or "N:K" keeps case
+ * i when i % N == K (K is 0 unless given). Unset, every case. Under a tool that makes
+ * each call fifty times slower, the differential tests keep every Nth case: what the tool
+ * checks is in each (tests/runners/valgrind_run.sh sets N). The suite's strategy
+ * combinations share the cases out, each variant another K (tests/matrix.bzl).
  */
-unsigned long allot_test_sample(void);
+unsigned long allot_test_sample(void); /* N */
+
+/* Whether case i is in the sample. */
+int allot_test_sampled(unsigned long i);
+
+/* How many of cases 0 to n - 1 are in the sample. */
+unsigned long allot_test_sampled_count(unsigned long n);
 
 /*
  * Hands p to code the compiler does not see. A compiler may drop the heap call of an

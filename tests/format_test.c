@@ -10,7 +10,7 @@
  * states (empty, with room, nearly full, so that a call must grow it part way). Under
  * the builtin formatter with stats on, it also checks that these calls were formatted
  * by allot itself and not handed to libc, and that the calls that must go to libc did.
- * Under ALLOT_TEST_SAMPLE=N (tests/check.h) every Nth generated case runs.
+ * Under ALLOT_TEST_SAMPLE (tests/check.h) a sample of the generated cases runs.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -228,11 +228,11 @@ static void finish(struct diff *d)
 		                 d->failures, d->calls, d->first);
 }
 
-/* Four calls of spec s, each with other arguments, through run(): every spec, or every
- * Nth under ALLOT_TEST_SAMPLE=N (tests/check.h). */
+/* Four calls of spec s, each with other arguments, through run(): every spec, or the
+ * sample ALLOT_TEST_SAMPLE keeps (tests/check.h). */
 struct grid {
 	struct diff *d;
-	unsigned long k, specs, every;
+	unsigned long k, specs;
 };
 
 static void run_spec(void *ctx, const struct fg_spec *s)
@@ -242,7 +242,7 @@ static void run_spec(void *ctx, const struct fg_spec *s)
 	struct fg_arg a[FG_MAX_ARGS];
 	int i, n;
 
-	if (g->specs++ % g->every)
+	if (!allot_test_sampled(g->specs++))
 		return;
 	strcpy(fmt + 1 + fg_render(fmt + 1, s), ">");
 	for (i = 0; i < 4; i++, g->k++) {
@@ -254,15 +254,14 @@ static void run_spec(void *ctx, const struct fg_spec *s)
 ALLOT_TEST(format, every_flag_width_precision_length_and_conversion)
 {
 	static struct diff d;
-	struct grid g = {&d, 0, 0, 0};
+	struct grid g = {&d, 0, 0};
 	unsigned long specs;
 
-	g.every = allot_test_sample();
 	memset(&d, 0, sizeof(d));
 	allot_path_init(&d.path, 0);
 	specs = fg_each_spec(run_spec, &g);
-	CHECK_EQ(d.calls, 4 * ((specs + g.every - 1) / g.every));
-	CHECK(d.calls > 150000 / g.every);
+	CHECK_EQ(d.calls, 4 * allot_test_sampled_count(specs));
+	CHECK(d.calls > 150000 / allot_test_sample());
 	finish(&d);
 }
 
@@ -276,7 +275,7 @@ ALLOT_TEST(format, random_formats_of_several_conversions)
 {
 	static struct diff d;
 	uint64_t state = 0x9e3779b97f4a7c15ULL;
-	unsigned long round, rounds = 20000 / allot_test_sample();
+	unsigned long round, rounds = 20000;
 
 	memset(&d, 0, sizeof(d));
 	allot_path_init(&d.path, 0);
@@ -285,9 +284,10 @@ ALLOT_TEST(format, random_formats_of_several_conversions)
 		struct fg_arg a[FG_MAX_ARGS];
 		int fallback = 0, n = fg_random_format(&state, fmt, a, note_fallback, &fallback);
 
-		run(&d, fmt, a, n, fallback);
+		if (allot_test_sampled(round))
+			run(&d, fmt, a, n, fallback);
 	}
-	CHECK_EQ(d.calls, rounds);
+	CHECK_EQ(d.calls, allot_test_sampled_count(rounds));
 	finish(&d);
 }
 

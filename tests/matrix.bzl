@@ -1,5 +1,6 @@
 """The test matrix: the variants every test of the suite runs under."""
 
+load("//alloc:knobs.bzl", "KNOBS")
 load("//alloc:variants.bzl", "allot_test_variants", "pairwise_cover", "strategy_combinations")
 load("//toolchains:toolchains.bzl", "FULL_MATRIX", "MALLOC_LIBS")
 
@@ -26,18 +27,41 @@ def matrix_test_variants(name, tags = [], **kwargs):
     of two strategy knobs, runs everywhere; every combination runs on glibc and musl."""
     cover = [dict(v, stats = "true") for v in pairwise_cover(strategy_combinations())]
     outside = [v for v in suite_variants() if _combination(v) and v not in cover]
+    everywhere = [v for v in suite_variants() if v not in outside]
     allot_test_variants(
         name = name,
         tags = tags,
-        variants = [v for v in suite_variants() if v not in outside],
+        variants = everywhere,
+        samples = shared_samples(everywhere),
         **kwargs
     )
     allot_test_variants(
         name = name,
         tags = tags + [FULL_MATRIX],
         variants = outside,
+        samples = shared_samples(outside),
         **kwargs
     )
+
+SAMPLE_SHARES = 4
+
+def shared_samples(variants):
+    """ALLOT_TEST_SAMPLE for each variant (tests/check.h): the variants that format alike
+    (the same path_format) share the differential tests' generated cases out, up to
+    SAMPLE_SHARES ways, each keeping every Nth case from another K, so that together they
+    run every case; those that link a glibc-only heap backend, which the cross toolchains
+    skip, run every case. A differential test's cases cost the same under every strategy
+    of the other knobs, and they are most of the suite's time."""
+    groups = {}
+    for i, v in enumerate(variants):
+        if v.get("malloc", "system") not in MALLOC_LIBS:
+            groups.setdefault(v.get("path_format", KNOBS["path_format"].default), []).append(i)
+    samples = [""] * len(variants)
+    for members in groups.values():
+        n = min(SAMPLE_SHARES, len(members))
+        for k, i in enumerate(members):
+            samples[i] = "%d:%d" % (n, k % n) if n > 1 else ""
+    return samples
 
 def _combination(variant):
     """Whether a variant sets every strategy knob (one of strategy_combinations())."""

@@ -7,7 +7,7 @@
  * byte. The calls are the formatter's generated cases (tests/format_gen.h): every spec of
  * the grid with two sets of arguments, and random formats of several conversions.
  *
- * Under ALLOT_TEST_SAMPLE=N (tests/check.h) every Nth case runs, and an output longer
+ * Under ALLOT_TEST_SAMPLE=N[:K] (tests/check.h) every Nth case runs, and an output longer
  * than 2 * EDGE bytes is cut at every Nth size between its first and last EDGE.
  */
 #include <inttypes.h>
@@ -114,7 +114,7 @@ static void finish(struct diff *d)
 
 struct grid {
 	struct diff *d;
-	unsigned long k, specs, every;
+	unsigned long k, specs;
 };
 
 /* Two calls of spec s, with other arguments, each between literal text and a newline. */
@@ -125,7 +125,7 @@ static void run_spec(void *ctx, const struct fg_spec *s)
 	struct fg_arg a[FG_MAX_ARGS];
 	int i;
 
-	if (g->specs++ % g->every)
+	if (!allot_test_sampled(g->specs++))
 		return;
 	strcpy(fmt + 1 + fg_render(fmt + 1, s), ">\n");
 	for (i = 0; i < 2; i++, g->k += 3)
@@ -135,13 +135,12 @@ static void run_spec(void *ctx, const struct fg_spec *s)
 ALLOT_TEST(printf, the_grid_at_every_size_and_on_a_stream)
 {
 	static struct diff d;
-	struct grid g = {&d, 0, 0, 0};
+	struct grid g = {&d, 0, 0};
 	unsigned long specs;
 
-	g.every = allot_test_sample();
 	start(&d);
 	specs = fg_each_spec(run_spec, &g);
-	CHECK_EQ(d.calls, 2 * ((specs + g.every - 1) / g.every));
+	CHECK_EQ(d.calls, 2 * allot_test_sampled_count(specs));
 	CHECK(d.sizes > 10 * d.calls);
 	finish(&d);
 }
@@ -150,7 +149,7 @@ ALLOT_TEST(printf, random_formats_at_every_size_and_on_a_stream)
 {
 	static struct diff d;
 	uint64_t state = 0x243f6a8885a308d3ULL;
-	unsigned long round, rounds = 5000 / allot_test_sample();
+	unsigned long round, rounds = 5000;
 
 	start(&d);
 	for (round = 0; round < rounds; round++) {
@@ -158,9 +157,10 @@ ALLOT_TEST(printf, random_formats_at_every_size_and_on_a_stream)
 		struct fg_arg a[FG_MAX_ARGS];
 		int n = fg_random_format(&state, fmt, a, NULL, NULL);
 
-		fg_call(compare, &d, fmt, a, n);
+		if (allot_test_sampled(round))
+			fg_call(compare, &d, fmt, a, n);
 	}
-	CHECK_EQ(d.calls, rounds);
+	CHECK_EQ(d.calls, allot_test_sampled_count(rounds));
 	finish(&d);
 }
 
