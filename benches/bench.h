@@ -70,9 +70,11 @@ static inline int bench_count_option(int argc, char **argv, int *i, const char *
 #include <valgrind/callgrind.h>
 #define BENCH_COUNT_START()     CALLGRIND_ZERO_STATS
 #define BENCH_COUNT_STOP(label) CALLGRIND_DUMP_STATS_AT(label)
+#define BENCH_COUNTED()         RUNNING_ON_VALGRIND /* whether callgrind counts this run */
 #else
 #define BENCH_COUNT_START()     ((void) 0)
 #define BENCH_COUNT_STOP(label) ((void) (label))
+#define BENCH_COUNTED()         0
 #endif
 
 #define BENCH_CHECKSUM_INIT 0xcbf29ce484222325ULL

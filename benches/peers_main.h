@@ -39,7 +39,12 @@
  * the time covers everything the pattern does, checksum included, so every way pays the
  * same for it.
  *
- *   peers_* [--objects N] [--rounds N] [--names N] [--calls N]
+ * Each pattern but pool/million is timed --repeats times in the process (default 5),
+ * its ways interleaved, and reports its median pass: a pass the machine interrupted
+ * moves it little. Under callgrind each way runs once: its instructions are the same
+ * every time.
+ *
+ *   peers_* [--objects N] [--rounds N] [--names N] [--calls N] [--repeats N]
  */
 #ifndef ALLOT_BENCHES_PEERS_MAIN_H
 #define ALLOT_BENCHES_PEERS_MAIN_H
@@ -51,9 +56,29 @@ struct options {
 	size_t rounds;  /* pool/steady: rounds of STEADY_OBJECTS */
 	size_t names;   /* path/loose */
 	size_t calls;   /* array/2 */
+	size_t repeats; /* timed passes of each way of a pattern other than pool/million */
 };
 
 #define STEADY_OBJECTS 1024
+#define MAX_REPEATS    99
+
+/*
+ * The median of the n times at ns (n <= MAX_REPEATS; reorders them): a pass that the
+ * machine interrupted moves it less than it moves the mean.
+ */
+static uint64_t median_ns(uint64_t *ns, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && ns[j - 1] > ns[j]; j--) {
+			uint64_t t = ns[j];
+
+			ns[j] = ns[j - 1];
+			ns[j - 1] = t;
+		}
+	return n % 2 ? ns[n / 2] : (ns[n / 2 - 1] + ns[n / 2]) / 2;
+}
 
 static void report(const char *pattern, const char *way, size_t entries, uint64_t ns,
                    uint64_t checksum)
@@ -164,22 +189,27 @@ static void pool_million(const struct options *o)
 	free(ptrs);
 }
 
+/* pool/steady, o->repeats times: the median pass's time. */
 static void pool_steady(const struct options *o)
 {
 	void **ptrs = pointers(STEADY_OBJECTS);
-	struct peer_pool pool;
-	uint64_t start, sum = 0;
-	size_t r;
+	uint64_t ns[MAX_REPEATS], sum = 0;
+	size_t r, k;
 
-	start = section_start();
-	peer_pool_init(&pool);
-	for (r = 0; r < o->rounds; r++) {
-		sum += pool_fill(&pool, ptrs, STEADY_OBJECTS, r);
-		peer_pool_clear(&pool, ptrs, STEADY_OBJECTS);
+	for (k = 0; k < o->repeats; k++) {
+		struct peer_pool pool;
+		uint64_t start = section_start();
+
+		sum = 0;
+		peer_pool_init(&pool);
+		for (r = 0; r < o->rounds; r++) {
+			sum += pool_fill(&pool, ptrs, STEADY_OBJECTS, r);
+			peer_pool_clear(&pool, ptrs, STEADY_OBJECTS);
+		}
+		peer_pool_release(&pool, ptrs, 0);
+		ns[k] = section_stop("pool/steady", PEER_POOL, start);
 	}
-	peer_pool_release(&pool, ptrs, 0);
-	report("pool/steady", PEER_POOL, o->rounds * STEADY_OBJECTS,
-	       section_stop("pool/steady", PEER_POOL, start),
+	report("pool/steady", PEER_POOL, o->rounds * STEADY_OBJECTS, median_ns(ns, o->repeats),
 	       bench_checksum(BENCH_CHECKSUM_INIT, (const char *) &sum, 8));
 	free(ptrs);
 }
@@ -193,24 +223,36 @@ struct way {
 	uint64_t (*pass)(const void *input, size_t entries, int check);
 };
 
+#define MAX_WAYS 16
+
 /*
- * Times each way once, in an order rotated by the clock (each run starts with another),
- * then runs it again with check for its checksum: checking costs the timed pass nothing.
+ * Times each way repeats times, interleaved: every repeat runs each way once, in an order
+ * rotated by the clock and by the repeat (each starts with another). A way's time is
+ * its median pass. Then runs each way again with check for its checksum: checking costs
+ * the timed passes nothing.
  */
 static void run_ways(const char *pattern, const struct way *ways, size_t nways, const void *input,
-                     size_t entries)
+                     size_t entries, size_t repeats)
 {
-	size_t i, rotate = (size_t) (bench_now_ns() % nways);
+	static uint64_t ns[MAX_WAYS][MAX_REPEATS];
+	size_t i, r, rotate = (size_t) (bench_now_ns() % nways);
 	uint64_t sink = 0;
 
-	for (i = 0; i < nways; i++) {
-		const struct way *w = &ways[(i + rotate) % nways];
-		uint64_t start = section_start(), ns;
-
-		sink += w->pass(input, entries, 0);
-		ns = section_stop(pattern, w->name, start);
-		report(pattern, w->name, entries, ns, w->pass(input, entries, 1));
+	if (nways > MAX_WAYS) {
+		fprintf(stderr, "peers: %s has more than %d ways\n", pattern, MAX_WAYS);
+		exit(1);
 	}
+	for (r = 0; r < repeats; r++)
+		for (i = 0; i < nways; i++) {
+			size_t k = (i + rotate + r) % nways;
+			uint64_t start = section_start();
+
+			sink += ways[k].pass(input, entries, 0);
+			ns[k][r] = section_stop(pattern, ways[k].name, start);
+		}
+	for (i = 0; i < nways; i++)
+		report(pattern, ways[i].name, entries, median_ns(ns[i], repeats),
+		       ways[i].pass(input, entries, 1));
 	if (sink == 42) /* never: keeps the timed passes' results alive */
 		printf("\n");
 }
@@ -219,10 +261,11 @@ static void run_ways(const char *pattern, const struct way *ways, size_t nways, 
  * run_ways over the ways that WAYS lists as X(way, fn), each a row ROW(way, fn) of
  * struct way (WAY_PASS: fn's pass is fn##_pass).
  */
-#define RUN_WAYS(pattern, WAYS, ROW, input, entries)                                        \
-	do {                                                                                \
-		static const struct way ways_[] = {WAYS(ROW)};                              \
-		run_ways(pattern, ways_, sizeof(ways_) / sizeof(ways_[0]), input, entries); \
+#define RUN_WAYS(pattern, WAYS, ROW, input, entries, repeats)                              \
+	do {                                                                               \
+		static const struct way ways_[] = {WAYS(ROW)};                             \
+		run_ways(pattern, ways_, sizeof(ways_) / sizeof(ways_[0]), input, entries, \
+		         repeats);                                                         \
 	} while (0)
 #define WAY_PASS(way, fn) {way, fn##_pass},
 #endif
@@ -408,17 +451,17 @@ static void strings(const struct options *o)
 
 	make_lines(&lines, o->names);
 #ifdef PEER_PATH_WAYS
-	RUN_WAYS("path/loose", PEER_PATH_WAYS, WAY_PASS, &lines, o->names);
+	RUN_WAYS("path/loose", PEER_PATH_WAYS, WAY_PASS, &lines, o->names, o->repeats);
 #endif
 #ifdef PEER_DIR_WAYS
-	RUN_WAYS("path/dir", PEER_DIR_WAYS, WAY_PASS, &lines, o->names);
+	RUN_WAYS("path/dir", PEER_DIR_WAYS, WAY_PASS, &lines, o->names, o->repeats);
 #endif
 #ifdef PEER_LINE_WAYS
-	RUN_WAYS("line/raw", PEER_LINE_WAYS, WAY_PASS, &lines, o->names);
+	RUN_WAYS("line/raw", PEER_LINE_WAYS, WAY_PASS, &lines, o->names, o->repeats);
 #endif
 #ifdef PEER_STREAM_WAYS
-	RUN_WAYS("stream/raw", PEER_STREAM_WAYS, RAW_PASS, &lines, o->names);
-	RUN_WAYS("stream/loose", PEER_STREAM_WAYS, LOOSE_PASS, &lines, o->names);
+	RUN_WAYS("stream/raw", PEER_STREAM_WAYS, RAW_PASS, &lines, o->names, o->repeats);
+	RUN_WAYS("stream/loose", PEER_STREAM_WAYS, LOOSE_PASS, &lines, o->names, o->repeats);
 #endif
 	free_lines(&lines);
 }
@@ -459,26 +502,35 @@ static void array_2(const struct options *o)
 		in[i].a = i * 0x9e3779b97f4a7c15ULL;
 		in[i].b = ~i * 0xc2b2ae3d27d4eb4fULL;
 	}
-	RUN_WAYS("array/2", PEER_ARRAY_WAYS, WAY_PASS, in, o->calls);
+	RUN_WAYS("array/2", PEER_ARRAY_WAYS, WAY_PASS, in, o->calls, o->repeats);
 }
 #endif /* PEER_ARRAY_WAYS */
 
 int main(int argc, char **argv)
 {
-	struct options o = {1000000, 2000, 500000, 10000000};
+	struct options o = {1000000, 2000, 500000, 10000000, 5};
 	int i;
 
 	for (i = 1; i < argc; i++) {
 		if (!bench_count_option(argc, argv, &i, "--objects", &o.objects) &&
 		    !bench_count_option(argc, argv, &i, "--rounds", &o.rounds) &&
 		    !bench_count_option(argc, argv, &i, "--names", &o.names) &&
-		    !bench_count_option(argc, argv, &i, "--calls", &o.calls)) {
+		    !bench_count_option(argc, argv, &i, "--calls", &o.calls) &&
+		    !bench_count_option(argc, argv, &i, "--repeats", &o.repeats)) {
 			fprintf(stderr,
-			        "usage: %s [--objects N] [--rounds N] [--names N] [--calls N]\n",
-			        argv[0]);
+			        "usage: %s [--objects N] [--rounds N] [--names N] [--calls N] "
+			        "[--repeats N (at most %d)]\n",
+			        argv[0], MAX_REPEATS);
 			return 2;
 		}
 	}
+	if (o.repeats > MAX_REPEATS) {
+		fprintf(stderr, "peers: --repeats %llu: at most %d\n",
+		        (unsigned long long) o.repeats, MAX_REPEATS);
+		return 2;
+	}
+	if (BENCH_COUNTED())
+		o.repeats = 1; /* callgrind adds up a section's counts: count each way once */
 #ifdef PEER_CONFIG
 	printf("allot: %s\n", PEER_CONFIG);
 #endif

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-allot}" 2>/dev/null || true
 metric=$1
 shift
-sizes=(--objects 200000 --rounds 300 --names 100000 --calls 1000000)
+sizes=(--objects 200000 --rounds 300 --names 100000 --calls 1000000 --repeats 1)
 if [ "$metric" = instructions ]; then
 	python3 tools/allot-tune peers --metric=instructions --check-goals=instructions "$@" -- \
 		"${sizes[@]}"

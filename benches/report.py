@@ -304,9 +304,9 @@ def peers_report(runs, outdir):
                         "are included."))
     md.append(table("goals", columns, rows,
                     "`allot` is allot's best way for the pattern, `peers` the best peer; ✓ holds, "
-                    "✗ does not (docs/benchmarks.md, \"Goals against the peers\", says why); "
-                    "in brackets, in how many of the interleaved rounds the time was over the "
-                    "goal."))
+                    "✗ does not (docs/benchmarks.md, \"Goals against the peers\", says why). A time "
+                    "ratio is the median of the interleaved rounds' ratios; in brackets, in how "
+                    "many rounds it was over the goal."))
     return "\n".join(md)
 
 
@@ -406,7 +406,8 @@ def main():
     for p in only:
         path = os.path.join(outdir, "peers-%s.json" % p)
         metric = "time" if p == "mingw" else "both"
-        sizes = (["--objects", "20000", "--rounds", "10", "--names", "20000", "--calls", "100000"]
+        sizes = (["--objects", "20000", "--rounds", "10", "--names", "20000", "--calls", "100000",
+                  "--repeats", "1"]
                  if opts.quick else [])
         peers[p] = json.loads(bazel(ws, ["run"] + PLATFORMS[p] + ["//benches:peers", "--"] + rounds
                                     + ["--metric=" + metric, "--json", "--"] + sizes, path))

@@ -241,11 +241,17 @@ class Goals(unittest.TestCase):
                                        [90, 130, 98, 100, 50, 60], [100, 100, 100])
         self.assertEqual((o["rounds_over"], o["rounds"]), (1, 3))
         self.assertEqual(verdict, "holds, over in 1 of 3 rounds")
-        # Both ways run by two programs: still 2 rounds, each the median of its two runs.
-        o, (_, verdict) = self.verdict("p: allot <= 1.0 x peer", 99, 100, [90, 130, 98, 100],
-                                       [100, 100, 100, 100], rounds=2)
+        # Both ways run by two programs: still 2 rounds, each the median of its two runs
+        # (1.1 and 0.99: their median misses).
+        o, (ratio, verdict) = self.verdict("p: allot <= 1.0 x peer", 99, 100, [90, 130, 98, 100],
+                                           [100, 100, 100, 100], rounds=2)
         self.assertEqual((o["rounds_over"], o["rounds"]), (1, 2))
-        self.assertEqual(verdict, "holds, over in 1 of 2 rounds")
+        self.assertEqual((ratio, verdict), ("1.04x", "MISSES, over in 1 of 2 rounds"))
+        # The ratio is the median of the rounds' ratios (0.99, 0.9, 1.33), not the ratio
+        # of the ways' medians (180 / 150): a slow spell falls on both ways of a round.
+        o, (ratio, verdict) = self.verdict("p: allot <= 1.0 x peer", 180, 150, [99, 180, 200],
+                                           [100, 200, 150])
+        self.assertEqual((ratio, verdict), ("0.99x", "holds, over in 1 of 3 rounds"))
         # Runs that do not split into rounds are not counted.
         o, (_, verdict) = self.verdict("p: allot <= 1.0 x peer", 95, 100, [95, 96, 97], [100, 100])
         self.assertNotIn("rounds", o)

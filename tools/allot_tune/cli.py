@@ -81,8 +81,10 @@ and printed after the tables. PATTERN is a pattern of the benchmark, or the work
 own name (tree_diff: its builds and the programs beside them); A and B are ways
 (variants), "allot" for allot's best (a way named allot/..., or a build with strategies)
 and "peers" for the best peer. A goal given again for the same A and B replaces the
-earlier one (a ceiling in place of a goal, say). --check-goals=instructions makes a
-missed instruction goal an error (CI's check).
+earlier one (a ceiling in place of a goal, say). A time goal's ratio is the median of
+the rounds' ratios (A's time over B's in each round), with the rounds over the goal
+counted beside it. --check-goals=instructions makes a missed instruction goal an error
+(CI's check).
 
 Windows programs (.exe) run through $ALLOT_RUN (Wine, set by --config=mingw).
 """

@@ -142,21 +142,23 @@ def per_round(runs, rounds):
     return [statistics.median(runs[i * k:(i + 1) * k]) for i in range(rounds)]
 
 
-def rounds_over(a, b, factor, rounds):
-    """In how many of the interleaved rounds a's time per entry was over factor times
-    b's: (over, rounds), or None when the ways' runs do not pair up by round."""
+def paired_ratios(a, b, rounds):
+    """a's time per entry over b's in each of the interleaved rounds, or None when the
+    ways' runs do not pair up by round."""
     ra, rb = per_round(a.get("runs_ns"), rounds), per_round(b.get("runs_ns"), rounds)
     if not ra or not rb or not a.get("entries") or not b.get("entries"):
         return None
-    return (sum(not within((x / a["entries"]) / (y / b["entries"]), factor)
-                for x, y in zip(ra, rb) if y),
-            rounds)
+    return [(x / a["entries"]) / (y / b["entries"]) for x, y in zip(ra, rb) if y] or None
 
 
 def check_goal(goal, patterns, metrics):
     """The goal's outcome on each metric, or None (n/a): {"ratio", "holds", "digits" (to
     print the ratio with), "a", "b"}, and for time "rounds" and "rounds_over" when the
-    pattern says how many rounds its ways ran ("rounds") and their runs split into them."""
+    pattern says how many rounds its ways ran ("rounds") and their runs split into them.
+    A time ratio is then the median of the rounds' ratios, each of two runs side by side,
+    as the tuner's decisions pair them (a slow spell of the machine that falls on one
+    round moves it less than it moves the ratio of the ways' medians); otherwise the
+    ratio of the ways' figures."""
     outcome = {}
     pattern = patterns.get(goal["pattern"], {})
     ways = pattern.get("ways", [])
@@ -165,14 +167,14 @@ def check_goal(goal, patterns, metrics):
         if a is None or b is None or not b[key]:
             outcome[metric] = None
             continue
-        ratio = a[key] / b[key]
+        paired = paired_ratios(a, b, pattern.get("rounds")) if metric == "time" else None
+        ratio = statistics.median(paired) if paired else a[key] / b[key]
         outcome[metric] = {"ratio": ratio, "holds": within(ratio, goal["factor"]),
                            "digits": ratio_digits(ratio, goal["factor"]),
                            "a": a["name"], "b": b["name"]}
-        paired = rounds_over(a, b, goal["factor"], pattern.get("rounds")) \
-            if metric == "time" else None
         if paired:
-            outcome[metric].update(rounds_over=paired[0], rounds=paired[1])
+            outcome[metric].update(rounds_over=sum(not within(r, goal["factor"]) for r in paired),
+                                   rounds=len(paired))
     return outcome
 
 
