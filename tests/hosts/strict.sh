@@ -6,9 +6,10 @@
 #   -Wcomma -Wtautological-constant-out-of-range-compare,
 #
 # with gcc and clang, in each of the modes gnu99 (at -O2), c11, c17 and c2x (the
-# front end's diagnostics: -fsyntax-only): gcc's gnu99 under every knob combination, the
-# others under every combination of the strategies with every pair of knob values
-# (tests/hosts/knob_combinations.sh [--cover]); the same as C99 without GNU C (clang with
+# front end's diagnostics: -fsyntax-only), under every combination of the strategies with
+# every pair of knob values (tests/hosts/knob_combinations.sh --cover), and gcc's gnu99
+# under every knob combination besides (the front end's diagnostics: the optimiser's see
+# every pair of values already); the same as C99 without GNU C (clang with
 # __GNUC__ and __clang__ undefined: the portable branches of alloc/compiler.h); and the
 # public headers, with every macro of the API expanded (tests/hosts/strict/cxx_api.cc), as C++
 # with g++ and clang++. Then knobs in the first release's spelling, and bad values, must
@@ -33,8 +34,10 @@ headers=(alloc/*.h strategies/*.h)
 
 # One build: "cc mode knob..."; prints a line only if it fails. Runs in a job of its own.
 check() {
-	local cc=$1 mode=$2 dir flags sources build
+	local cc=$1 mode=$2 dir flags sources build front=
 	shift 2
+	# "gcc:front": the front end's diagnostics only, in any mode.
+	[ "${cc#*:}" = front ] && cc=${cc%%:*} front=1
 	read -r -a sources <<<"$SOURCES"
 	dir=$(mktemp -d "$out/run.XXXXXX")
 	flags="-std=$mode $STRICT_WARNINGS"
@@ -45,7 +48,7 @@ check() {
 	# The library: every source, one compiler run. Git's own mode is built at -O2 (some
 	# warnings need the optimiser); the others are the same code to the optimiser, and
 	# what differs between modes the front end says: -fsyntax-only.
-	if [ "$mode" = gnu99 ] && [[ $flags != *-U__GNUC__* ]]; then
+	if [ "$mode" = gnu99 ] && [[ $flags != *-U__GNUC__* ]] && [ -z "$front" ]; then
 		build="-O2 -c"
 	else
 		build=-fsyntax-only
@@ -71,19 +74,26 @@ for f in "${headers[@]}"; do
 done
 export SOURCES="${sources[*]}"
 
-# Git's own build (gcc, gnu99) under every knob combination; every other compiler and
-# mode under each combination of the strategies once, with stats and checks covering
-# every pair of knob values (knob_combinations.sh --cover).
+# Every compiler and mode under each combination of the strategies once, with stats and
+# checks covering every pair of knob values (knob_combinations.sh --cover); Git's own
+# build (gcc, gnu99) under every other knob combination too, through the front end.
 jobs=()
+declare -A covered
+while read -r knobs; do
+	covered[$knobs]=1
+done < <(tests/hosts/knob_combinations.sh --cover)
 for mode in "${modes[@]}"; do
 	for cc in gcc clang; do
-		cover=--cover
-		[ "$cc $mode" = "gcc gnu99" ] && cover=
-		while read -r knobs; do
+		for knobs in "${!covered[@]}"; do
 			jobs+=("$cc $mode $knobs")
-		done < <(tests/hosts/knob_combinations.sh $cover)
+		done
 	done
 done
+if [[ " ${modes[*]} " = *" gnu99 "* ]]; then
+	while read -r knobs; do
+		[ -n "${covered[$knobs]:-}" ] || jobs+=("gcc:front gnu99 $knobs")
+	done < <(tests/hosts/knob_combinations.sh)
+fi
 # Without GNU C (c99: the portable branches need no later standard).
 while read -r knobs; do
 	jobs+=("clang-nognu c99 $knobs")
