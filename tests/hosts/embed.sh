@@ -5,7 +5,8 @@
 # every combination of the array, pool and path strategies (store and format), stats on
 # or off with them so that each value meets both (tests/hosts/knob_combinations.sh
 # --cover), misuse checks on (the Bazel suite runs them off too), and runs them, two
-# combinations at a time.
+# combinations at a time. As in the Bazel matrix, the combinations that format alike
+# share the formatter's generated cases out (ALLOT_TEST_SAMPLE=4:K, tests/check.h).
 #
 #   tests/hosts/embed.sh [CC ...]      default: gcc clang
 set -euo pipefail
@@ -17,10 +18,11 @@ trap 'rm -rf "$out"' EXIT
 # The compiler options of every build here (split into words where used).
 export EMBED_CFLAGS="-std=c11 -O1 -Wall -Wextra -Werror -I."
 
-# One combination: "cc knob..."; prints a line only if it fails. Runs in a job of its own.
+# One combination: "cc sample knob..."; prints a line only if it fails. Runs in a job of
+# its own.
 check() {
-	local cc=$1 dir
-	shift
+	local cc=$1 sample=$2 dir
+	shift 2
 	dir=$(mktemp -d "$out/run.XXXXXX")
 	# The library's objects, a directory per source directory (both have a pool.c).
 	mkdir "$dir/alloc" "$dir/strategies"
@@ -30,7 +32,7 @@ check() {
 		! "$dir/api" >/dev/null ||
 		! "$cc" $EMBED_CFLAGS "$@" tests/*_test.c "$dir"/*/*.o "$out/$cc"-common/*.o \
 			-o "$dir/suite" -ldl -pthread ||
-		! "$dir/suite" >"$dir/log"; then
+		! ALLOT_TEST_SAMPLE=$sample "$dir/suite" >"$dir/log"; then
 		echo "embed: FAILED: $cc $*"
 		tail -5 "$dir/log" 2>/dev/null || true
 	fi
@@ -44,9 +46,15 @@ for cc in "${compilers[@]}"; do
 	for src in tests/check.c tests/format_gen.c tests/runners/plain_main.c; do
 		"$cc" $EMBED_CFLAGS -c "$src" -o "$out/$cc-common/$(basename "$src" .c).o"
 	done
-	# The suite's misuse tests need the checks: on in every combination.
+	# The suite's misuse tests need the checks: on in every combination. Each format's
+	# combinations take the offsets of the sample in turn.
+	declare -A shares=()
 	while read -r knobs; do
-		combinations+=("$cc $knobs")
+		format=${knobs#*-DALLOT_PATH_FORMAT=}
+		format=${format%% *}
+		k=${shares[$format]:-0}
+		shares[$format]=$((k + 1))
+		combinations+=("$cc 4:$((k % 4)) $knobs")
 	done < <(tests/hosts/knob_combinations.sh --cover | sed 's/-DALLOT_CHECKS=0/-DALLOT_CHECKS=1/')
 done
 
