@@ -167,14 +167,23 @@ int allot_check_call(void (*fn)(void *), void *arg, char *msg, size_t size)
 	return 0;
 }
 
-/* ALLOT_TEST_SAMPLE's N (every) and K (offset): "N" or "N:K", K below N. */
+/*
+ * ALLOT_TEST_SAMPLE's N (every) and K (offset): "N" or "N:K", K below N. Read once: a
+ * differential test asks for every case it generates.
+ */
 static void read_sample(unsigned long *every, unsigned long *offset)
 {
-	const char *n = getenv("ALLOT_TEST_SAMPLE");
-	const char *k = n ? strchr(n, ':') : NULL;
+	static unsigned long n_every, k_offset;
 
-	*every = n && atoi(n) > 0 ? (unsigned long) atoi(n) : 1;
-	*offset = k && atoi(k + 1) > 0 ? (unsigned long) atoi(k + 1) % *every : 0;
+	if (!n_every) {
+		const char *n = getenv("ALLOT_TEST_SAMPLE");
+		const char *k = n ? strchr(n, ':') : NULL;
+
+		n_every = n && atoi(n) > 0 ? (unsigned long) atoi(n) : 1;
+		k_offset = k && atoi(k + 1) > 0 ? (unsigned long) atoi(k + 1) % n_every : 0;
+	}
+	*every = n_every;
+	*offset = k_offset;
 }
 
 unsigned long allot_test_sample(void)
