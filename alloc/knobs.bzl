@@ -64,6 +64,22 @@ CONFIG = "array={array}:{array_inline_max} pool={pool} path={path_store},{path_f
 
 TUNED = [knob for knob, spec in KNOBS.items() if spec.tuned]
 
+# The library's sources, in link order (each before the files it calls), and the knobs
+# each one's preprocessed text depends on. A build compiles a file with its own knobs
+# only: builds that differ in knobs a file does not read share its object (the tree_diff
+# builds compile alloc/path.c once per path_store and path_format, not once per
+# combination). tests/hosts/knob_table.py holds this table to the preprocessor on every
+# toolchain: a knob left out must not change a file's text, and one listed must.
+SOURCE_KNOBS = {
+    "array.c": ["array", "array_inline_max", "stats"],
+    "path.c": ["path_store", "path_format", "checks", "stats"],
+    "pool.c": ["pool", "checks", "stats"],
+    "format.c": ["path_format", "stats"],
+    "heap.c": ["stats"],
+    "stats.c": ["array", "array_inline_max", "pool", "path_store", "path_format", "malloc", "stats"],
+    "die.c": ["stats"],
+}
+
 def _backend_unavailable_impl(ctx):
     fail("--//alloc:malloc=%s cannot be linked by the %s toolchain; its heap backends: %s" % (
         ctx.attr._malloc[BuildSettingInfo].value,
@@ -148,14 +164,14 @@ def _c_value(spec, value):
     return value.upper() if spec.define.endswith("_{}") else value
 
 def knob_defines(values, for_attribute = False):
-    """The C defines for resolved knob values.
+    """The C defines for resolved knob values (of every knob, or of those a file reads).
 
     for_attribute: quote them for a rule's `defines` attribute, which Bazel splits like a
     shell command line (a provider's defines are taken as they are).
     """
     defines = [
         KNOBS[knob].define.format(_c_value(KNOBS[knob], values[knob]))
-        for knob in sorted(KNOBS.keys())
+        for knob in sorted(values.keys())
         if _c_value(KNOBS[knob], values[knob]) != None
     ]
     if for_attribute:
@@ -214,3 +230,62 @@ def allot_knob_flags():
                 build_setting_default = spec.default,
                 visibility = ["//visibility:public"],
             )
+
+# The library as SOURCE_KNOBS splits it: a cc_library per source, each compiled in a
+# configuration where the knobs it does not read are at their defaults.
+
+def _own_knobs_impl(settings, attr):
+    return {
+        knob_label(knob): settings[knob_label(knob)] if knob in attr.knobs else spec.default
+        for knob, spec in KNOBS.items()
+    }
+
+_own_knobs = transition(
+    implementation = _own_knobs_impl,
+    inputs = [knob_label(knob) for knob in KNOBS],
+    outputs = [knob_label(knob) for knob in KNOBS],
+)
+
+def _source_objects_impl(ctx):
+    # What links, not what compiles: the source's defines are those of its own
+    # configuration, not those of the code that uses the library.
+    return [CcInfo(linking_context = ctx.attr.library[0][CcInfo].linking_context)]
+
+_source_objects = rule(
+    implementation = _source_objects_impl,
+    attrs = {
+        "knobs": attr.string_list(mandatory = True),
+        "library": attr.label(cfg = _own_knobs, mandatory = True, providers = [CcInfo]),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
+        ),
+    },
+)
+
+def source_library(name, src, local_defines = [], deps = []):
+    """cc_library `name`: alloc/`src` alone, with local_defines, on allot's headers."""
+    native.cc_library(
+        name = name,
+        srcs = [Label("//alloc:" + src), Label("//alloc:private_headers")],
+        local_defines = local_defines,
+        deps = [Label("//alloc:headers")] + deps,
+        tags = ["manual"],
+        visibility = ["//visibility:private"],
+    )
+
+def allot_library_objects():
+    """The objects of //alloc: for each source, its library on the --//alloc:* flags it
+    reads (source_<file>) and that library's objects, built where the other flags are at
+    their defaults (objects_<file>). Returns the objects' labels, in link order."""
+    objects = []
+    for src, knobs in SOURCE_KNOBS.items():
+        stem = src[:-len(".c")]
+        source_library(name = "source_" + stem, src = src, deps = [":knob_defines"])
+        _source_objects(
+            name = "objects_" + stem,
+            knobs = knobs,
+            library = ":source_" + stem,
+            visibility = ["//visibility:private"],
+        )
+        objects.append(":objects_" + stem)
+    return objects

@@ -8,7 +8,7 @@ configuration (and what they share, GoogleTest, builds once).
 
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
 load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "GLIBC_ONLY", "MALLOC_LIBS", "toolchain_setting")
-load(":knobs.bzl", "KNOBS", "config_string", "knob_defines", "resolve")
+load(":knobs.bzl", "KNOBS", "SOURCE_KNOBS", "config_string", "knob_defines", "resolve", "source_library")
 
 def variant_name(strategies):
     """A target-name-safe name for a variant: its knobs in table order, e.g. pool-arena_stats-on."""
@@ -71,20 +71,39 @@ def variant_tags(strategies, tags = []):
         return tags + [GLIBC_ONLY]
     return tags
 
+def _variant_source(src, values, defines):
+    """The calling package's library of alloc/`src` under the knobs it reads of `values`,
+    and `defines`: declared by the first variant that needs it, shared by the others."""
+    own = {knob: values[knob] for knob in SOURCE_KNOBS[src]}
+    name = "allot_%s_%s" % (src[:-len(".c")], "_".join([
+        "%s-%s" % (knob, str(value).lower())
+        for knob, value in own.items()
+    ]))
+    if defines:
+        name += "_defines-%s" % str(hash(" ".join(defines))).replace("-", "m")
+    if not native.existing_rule(name):
+        source_library(
+            name = name,
+            src = src,
+            local_defines = knob_defines(own, for_attribute = True) + defines,
+        )
+    return ":" + name
+
 def allot_variant_library(name, strategies, defines = [], tags = [], **kwargs):
     """cc_library `name`: allot built with the knobs in `strategies` and their backend.
 
+    Each source is compiled with the knobs it reads (SOURCE_KNOBS), once per package for
+    all the variants that agree on them.
     defines: more defines for the library and what uses it (e.g. a C library's options).
     """
     values = resolve(strategies)
     backend = MALLOC_LIBS.get(values["malloc"])
     cc_library(
         name = name,
-        srcs = [str(Label("//alloc:sources"))],
-        hdrs = [str(Label("//alloc:public_headers"))],
-        textual_hdrs = [str(Label("//alloc:strategy_sources"))],
         defines = knob_defines(values, for_attribute = True) + defines,
-        deps = [backend] if backend else [],
+        deps = [str(Label("//alloc:headers"))] +
+               [_variant_source(src, values, defines) for src in SOURCE_KNOBS] +
+               ([backend] if backend else []),
         tags = variant_tags(strategies, tags),
         **kwargs
     )

@@ -10,6 +10,11 @@ table, alloc/knobs.bzl (KNOBS, and C_ONLY_KNOBS for the knobs without a Bazel fl
   allot.mk            the values its comment lists (its values come from config.h)
   README.md           the knob table's values and default
   tools/allot-tune    the knobs its --build templates tune (it reads the table itself)
+  alloc/*.c           SOURCE_KNOBS, the knobs each source reads, against the preprocessor:
+                      with every compiler here (gcc, clang, musl-gcc, MinGW's gcc), with
+                      and without NDEBUG, a sanitizer and Valgrind's requests, a knob left
+                      out of a file's row must not change its preprocessed text, and each
+                      knob in the row must change it somewhere
 
 Prints a line per disagreement and "knob_table: N passed, M failed"; exits 1 on any.
 
@@ -18,12 +23,16 @@ Prints a line per disagreement and "knob_table: N passed, M failed"; exits 1 on 
 
 import os
 import re
+import shutil
+import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from allot_tune.knobs import c_value, knob_table, load_c_only_knobs, load_knobs  # noqa: E402
+from allot_tune.knobs import (c_flag, c_value, knob_table, load_c_only_knobs, load_knobs,  # noqa: E402
+                              load_source_knobs)
 
 # Meson's option for each knob (Meson options are lower-case names of their own).
 MESON = {"array": "array_strategy", "pool": "pool_strategy", "path_store": "path_store",
@@ -185,13 +194,63 @@ def tuner(knobs):
           "its --build knobs are %s, not the strategies %s" % (list(knob_table()), strategies))
 
 
+# The preprocessors SOURCE_KNOBS is held to: a compiler (those here) and its flags.
+PREPROCESSORS = [
+    ("gcc", ()), ("gcc", ("-DNDEBUG",)), ("gcc", ("-DALLOT_VALGRIND=1",)),
+    ("clang", ()), ("clang", ("-fsanitize=address",)), ("clang", ("-fsanitize=thread",)),
+    ("musl-gcc", ()),
+    ("x86_64-w64-mingw32-gcc", ()), ("x86_64-w64-mingw32-gcc", ("-D__USE_MINGW_ANSI_STDIO=0",)),
+]
+
+
+def other_values(spec):
+    """The values of a knob other than its default, each as its -D flag."""
+    if spec["kind"] == "bool":
+        values = [not spec["default"]]
+    elif spec["kind"] == "int":
+        values = [spec["default"] + 1]
+    else:
+        values = [v for v in spec["values"] if v != spec["default"]]
+    return [c_flag(spec, v) for v in values if c_flag(spec, v) != c_flag(spec, spec["default"])]
+
+
+def sources(knobs):
+    table = load_source_knobs(ROOT)
+    found = sorted(f for f in os.listdir(os.path.join(ROOT, "alloc")) if f.endswith(".c"))
+    check(sorted(table) == found, "alloc/knobs.bzl, SOURCE_KNOBS",
+          "its files are %s, alloc/ has %s" % (sorted(table), found))
+    preprocessors = [(cc, flags) for cc, flags in PREPROCESSORS if shutil.which(cc)]
+    jobs = [(src, cc, flags, knob, flag) for src in table for cc, flags in preprocessors
+            for knob in [None] + list(knobs) for flag in ([""] if knob is None else other_values(knobs[knob]))]
+
+    def text(job):
+        src, cc, flags, _, flag = job
+        run = subprocess.run([cc, "-E", "-P", "-I", ROOT] + list(flags) + ([flag] if flag else []) +
+                             [os.path.join(ROOT, "alloc", src)], capture_output=True, text=True)
+        return run.stdout if run.returncode == 0 else "error: " + run.stderr
+
+    with ThreadPoolExecutor(os.cpu_count()) as pool:
+        texts = dict(zip(jobs, pool.map(text, jobs)))
+    for src, reads in table.items():
+        for knob in knobs:
+            changes = [" ".join((cc,) + flags + (flag,)) for (s, cc, flags, k, flag), t in texts.items()
+                       if s == src and k == knob and t != texts[(src, cc, flags, None, "")]]
+            if knob in reads:
+                check(changes, "alloc/knobs.bzl, SOURCE_KNOBS[%s]" % src,
+                      "lists %s, which changes nothing in its preprocessed text" % knob)
+            else:
+                check(not changes, "alloc/knobs.bzl, SOURCE_KNOBS[%s]" % src,
+                      "leaves out %s, which changes its preprocessed text (%s)" % (knob, ", ".join(changes[:2])))
+
+
 def main():
     knobs = dict(load_knobs(ROOT), **load_c_only_knobs(ROOT))
     for part in (config_h, meson, cmake, allot_mk, readme):
         part(knobs)
     tuner(load_knobs(ROOT))
+    sources(load_knobs(ROOT))
     print("knob_table: %d passed, %d failed (alloc/knobs.bzl against config.h, Meson, CMake, "
-          "allot.mk, README.md and the tuner)" % (passed, failed))
+          "allot.mk, README.md, the tuner and the preprocessor)" % (passed, failed))
     sys.exit(1 if failed else 0)
 
 

@@ -63,6 +63,12 @@ def load_c_only_knobs(root=ROOT):
     return eval(_expression(_read(root, "alloc/knobs.bzl"), "C_ONLY_KNOBS", "alloc/knobs.bzl"), scope)
 
 
+def load_source_knobs(root=ROOT):
+    """alloc/knobs.bzl's SOURCE_KNOBS: {source file of alloc/: [the knobs it reads]}."""
+    return eval(_expression(_read(root, "alloc/knobs.bzl"), "SOURCE_KNOBS", "alloc/knobs.bzl"),
+                {"__builtins__": {}})
+
+
 def load_config(root=ROOT):
     """alloc/knobs.bzl's CONFIG: the form of allot_config(), each knob's value in braces."""
     found = re.search(r'^CONFIG = "([^"]*)"$', _read(root, "alloc/knobs.bzl"), re.M)
