@@ -11,7 +11,8 @@
 #   gcc, allot's defaults:   build, make hdr-check (every header alone, allot's included),
 #                            Git's tests in $GIT_TESTS
 #   clang, the other value of every strategy knob (heap arrays, malloc pool, inline path
-#                            store, libc format): build, the same tests
+#                            store, libc format): build at -O0 (the warnings are clang's
+#                            front end's; gcc's build is the optimised one), the same tests
 #
 # The tests run with GIT_TEST_VALIDATE_INDEX_CACHE_ENTRIES=1 (mem_pool_discard with
 # invalidate, and mem_pool_contains on every index entry), except t1700: there Git 2.39
@@ -26,7 +27,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 : "${GIT_TESTS:=t40*.sh t64*.sh t9300-fast-import.sh t1006-cat-file.sh}"
 passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "git: ok: $*"; }
+ok() { passed=$((passed + 1)); echo "git: ok: $* ($((SECONDS - since)) s)"; since=$SECONDS; }
 fail() { failed=$((failed + 1)); echo "git: FAILED: $*"; }
 
 # Git's source: GIT_SRC, or Debian's source package (deb-src enabled if need be, as root).
@@ -62,6 +63,7 @@ check() {
 	local name=$1 cc=$2 dir tests
 	shift 2
 	dir=$(git_tree "$name")
+	since=$SECONDS
 	if ! make -C "$dir" -j2 "${flags[@]}" CC="$cc" "$@" >"$dir/build.log" 2>&1; then
 		fail "$name: build ($cc $*)"
 		tail -20 "$dir/build.log"
@@ -93,7 +95,7 @@ check() {
 }
 
 check defaults gcc
-check others clang ALLOT_ARRAY_STRATEGY=heap ALLOT_POOL_STRATEGY=malloc ALLOT_PATH_STORE=inline \
+check others clang CFLAGS="-g -O0 -Wall" ALLOT_ARRAY_STRATEGY=heap ALLOT_POOL_STRATEGY=malloc ALLOT_PATH_STORE=inline \
 	ALLOT_PATH_FORMAT=libc
 
 echo "git: $passed passed, $failed failed"
