@@ -262,11 +262,12 @@ _source_objects = rule(
     },
 )
 
-def source_library(name, src, local_defines = [], deps = []):
-    """cc_library `name`: alloc/`src` alone, with local_defines, on allot's headers."""
+def source_library(name, src, local_defines = [], copts = [], deps = []):
+    """cc_library `name`: alloc/`src` alone, with local_defines and copts, on allot's headers."""
     native.cc_library(
         name = name,
         srcs = [Label("//alloc:" + src), Label("//alloc:private_headers")],
+        copts = copts,
         local_defines = local_defines,
         deps = [Label("//alloc:headers")] + deps,
         tags = ["manual"],

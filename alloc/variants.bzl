@@ -71,30 +71,33 @@ def variant_tags(strategies, tags = []):
         return tags + [GLIBC_ONLY]
     return tags
 
-def _variant_source(src, values, defines):
+def _variant_source(src, values, defines, copts):
     """The calling package's library of alloc/`src` under the knobs it reads of `values`,
-    and `defines`: declared by the first variant that needs it, shared by the others."""
+    `defines` and `copts`: declared by the first variant that needs it, shared by the
+    others."""
     own = {knob: values[knob] for knob in SOURCE_KNOBS[src]}
     name = "allot_%s_%s" % (src[:-len(".c")], "_".join([
         "%s-%s" % (knob, str(value).lower())
         for knob, value in own.items()
     ]))
-    if defines:
-        name += "_defines-%s" % str(hash(" ".join(defines))).replace("-", "m")
+    if defines or copts:
+        name += "_options-%s" % str(hash(" ".join(defines + ["|"] + copts))).replace("-", "m")
     if not native.existing_rule(name):
         source_library(
             name = name,
             src = src,
+            copts = copts,
             local_defines = knob_defines(own, for_attribute = True) + defines,
         )
     return ":" + name
 
-def allot_variant_library(name, strategies, defines = [], tags = [], **kwargs):
+def allot_variant_library(name, strategies, defines = [], copts = [], tags = [], **kwargs):
     """cc_library `name`: allot built with the knobs in `strategies` and their backend.
 
     Each source is compiled with the knobs it reads (SOURCE_KNOBS), once per package for
-    all the variants that agree on them.
+    all the variants that agree on them and on defines and copts.
     defines: more defines for the library and what uses it (e.g. a C library's options).
+    copts: options for compiling the library's sources (-fvisibility=hidden, say).
     """
     values = resolve(strategies)
     backend = MALLOC_LIBS.get(values["malloc"])
@@ -102,7 +105,7 @@ def allot_variant_library(name, strategies, defines = [], tags = [], **kwargs):
         name = name,
         defines = knob_defines(values, for_attribute = True) + defines,
         deps = [str(Label("//alloc:headers"))] +
-               [_variant_source(src, values, defines) for src in SOURCE_KNOBS] +
+               [_variant_source(src, values, defines, copts) for src in SOURCE_KNOBS] +
                ([backend] if backend else []),
         tags = variant_tags(strategies, tags),
         **kwargs

@@ -2,8 +2,8 @@
 
 Strategies are chosen at compile time, so each strategy's cases (micro_cases.cc) are
 built into a shared object of their own with their own copy of allot, all symbols
-hidden: the objects cannot see each other, and one process loads them all and runs
-every strategy side by side. Adding a strategy value to alloc/knobs.bzl adds its object.
+hidden: the objects cannot see each other (`name`_hidden_test checks), and one process
+loads them all and runs every strategy side by side. Adding a strategy value to alloc/knobs.bzl adds its object.
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
@@ -55,6 +55,15 @@ def micro_benchmarks(name):
                 ],
             )
             objects.append(":lib%s.so" % variant)
+
+    native.sh_test(
+        name = name + "_hidden_test",
+        size = "small",
+        srcs = ["micro_hidden_test.sh"],
+        args = ["$(location %s)" % o for o in objects],
+        data = objects,
+        tags = [GLIBC_ONLY],
+    )
 
     for backend in KNOBS["malloc"].values:
         target = name if backend == "system" else "%s_%s" % (name, backend)
