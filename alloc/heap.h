@@ -60,6 +60,14 @@ static inline void allot__free_block(void *ptr)
 	ALLOT_FREE(ptr);
 }
 
+/*
+ * Makes the pages wholly inside the n bytes at ptr, a heap block of the caller's,
+ * resident and writable at once (Linux 5.14: MADV_POPULATE_WRITE), where the program
+ * would fault them in one by one as it writes: for a block about to be filled from end
+ * to end. Does nothing elsewhere, or if the system refuses.
+ */
+void allot__populate(void *ptr, size_t n);
+
 /* free; NULL is ignored and not counted. */
 static inline void allot__free(void *ptr)
 {

@@ -78,6 +78,8 @@ static struct allot__chunk *push_chunk(struct allot_pool *pool, size_t size, int
 		pool->spare = NULL;
 	} else {
 		c = allot__malloc(size);
+		if (bump && pool->at.cur) /* a pool that filled a block fills the next */
+			allot__populate(c, size);
 		c->size = size;
 		pool->footprint += size;
 		ALLOT__COUNT(pool_blocks, 1);

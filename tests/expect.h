@@ -27,15 +27,20 @@
  *
  * EXPECT_POOL_RESERVES_AHEAD: allot_pool_reserve takes the room from the heap (and an
  * overflowing size dies there). 0: reserve does nothing.
+ *
+ * EXPECT_POOL_POPULATES_GROWN_BLOCKS: on Linux, a block taken after the pool's first is
+ * resident before an object in it is written (pool_test.c checks it there). 0: no block.
  */
 #if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
-#define EXPECT_POOL_SHARES_BLOCKS  1
-#define EXPECT_POOL_KEEPS_A_BLOCK  1
-#define EXPECT_POOL_RESERVES_AHEAD 1
+#define EXPECT_POOL_SHARES_BLOCKS          1
+#define EXPECT_POOL_KEEPS_A_BLOCK          1
+#define EXPECT_POOL_RESERVES_AHEAD         1
+#define EXPECT_POOL_POPULATES_GROWN_BLOCKS 1
 #elif ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
-#define EXPECT_POOL_SHARES_BLOCKS  0
-#define EXPECT_POOL_KEEPS_A_BLOCK  0
-#define EXPECT_POOL_RESERVES_AHEAD 0
+#define EXPECT_POOL_SHARES_BLOCKS          0
+#define EXPECT_POOL_KEEPS_A_BLOCK          0
+#define EXPECT_POOL_RESERVES_AHEAD         0
+#define EXPECT_POOL_POPULATES_GROWN_BLOCKS 0
 #else
 #error "tests/expect.h: the pool strategy has no row in the pool's table"
 #endif

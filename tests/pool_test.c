@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Behaviour of alloc/pool.h that every pool strategy must show. */
+#define _DEFAULT_SOURCE /* mincore, on Linux */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 #include "alloc/alloc.h"
 #include "alloc/memdebug.h" /* ALLOT__REDZONE: the tools' gap after each object */
@@ -497,6 +503,49 @@ ALLOT_TEST(pool, init_block_sets_the_block_size)
 	allot_pool_release(&a);
 	allot_pool_release(&b);
 }
+
+#if defined(__linux__) && EXPECT_POOL_POPULATES_GROWN_BLOCKS
+/* How many of the pages wholly inside the n bytes at p are resident. */
+static size_t resident_pages(const char *p, size_t n, size_t *pages)
+{
+	size_t page = (size_t) sysconf(_SC_PAGESIZE), i, resident = 0;
+	uintptr_t start = ((uintptr_t) p + page - 1) & ~(uintptr_t) (page - 1);
+	uintptr_t end = ((uintptr_t) p + n) & ~(uintptr_t) (page - 1);
+	unsigned char vec[1024];
+
+	*pages = end > start ? (size_t) (end - start) / page : 0;
+	CHECK(*pages <= sizeof(vec));
+	CHECK_EQ(mincore((void *) start, *pages * page, vec), 0);
+	for (i = 0; i < *pages; i++)
+		resident += vec[i] & 1;
+	return resident;
+}
+
+/*
+ * A block taken after the pool's first is resident before any object in it is written:
+ * filled object by object, its pages would each fault in on the first write. 4 MiB
+ * blocks: the C library maps each afresh, so no page is resident from an earlier use.
+ */
+ALLOT_TEST(pool, grown_blocks_are_resident_before_use)
+{
+	size_t block = (size_t) 4 << 20, objects = 0, pages, resident;
+	struct allot_pool pool = ALLOT_POOL_INIT_BLOCK(block);
+	size_t first;
+	char *o;
+
+	allot_pool_alloc(&pool, 64);
+	first = allot_pool_footprint(&pool);
+	do {
+		o = allot_pool_alloc(&pool, 1024);
+		objects++;
+	} while (allot_pool_footprint(&pool) == first && objects < 1 << 20);
+	resident = resident_pages(o + 1024, block / 2, &pages);
+	CHECK(pages > 0);
+	CHECK_EQ(resident, pages);
+	memset(o, 1, 1024);
+	allot_pool_release(&pool);
+}
+#endif
 
 /* An alignment below max_align_t's is kept as asked: strings and small types pack. */
 ALLOT_TEST(pool, small_alignments_pad_nothing)
