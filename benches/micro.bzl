@@ -3,7 +3,8 @@
 Strategies are chosen at compile time, so each strategy's cases (micro_cases.cc) are
 built into a shared object of their own with their own copy of allot, all symbols
 hidden: the objects cannot see each other (`name`_hidden_test checks), and one process
-loads them all and runs every strategy side by side. Adding a strategy value to alloc/knobs.bzl adds its object.
+loads them all and runs every strategy side by side. Adding a strategy value to
+alloc/knobs.bzl adds its object.
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")

@@ -29,7 +29,8 @@
  * overflowing size dies there). 0: reserve does nothing.
  *
  * EXPECT_POOL_POPULATES_GROWN_BLOCKS: on Linux, a block taken after the pool's first is
- * resident before an object in it is written (pool_test.c checks it there). 0: no block.
+ * resident before an object in it is written (pool_test.c checks it there). 0: objects
+ * are heap blocks of their own, whose pages fault in as the heap's do.
  */
 #if ALLOT_POOL_STRATEGY == ALLOT_POOL_ARENA
 #define EXPECT_POOL_SHARES_BLOCKS          1
