@@ -91,11 +91,11 @@ struct allot_pool_mark;
  * Initialises an empty pool; takes no memory yet. block_hint is the size of the
  * arena's first block in bytes (0: the default, 64 KiB less malloc's header, so that no
  * block is just past a C library's size class); each next block is twice the one
- * before, up to 1 MiB (or block_hint, if larger). On Linux, every block after the
- * first is made resident as it is taken (a pool that filled one block fills the next):
- * one system call instead of a page fault per page, and the unused tail of the current
- * block counts in the process's resident memory. The malloc strategy ignores it.
- * Equivalent to ALLOT_POOL_INIT when block_hint is 0.
+ * before, up to 1 MiB (or block_hint, if larger). The malloc strategy ignores
+ * block_hint. On Linux, the arena makes every block after the first resident as it
+ * takes it (a pool that filled one block fills the next): one system call instead of a
+ * page fault per page, and the unused tail of the current block counts in the process's
+ * resident memory. Equivalent to ALLOT_POOL_INIT when block_hint is 0.
  */
 void allot_pool_init(struct allot_pool *pool, size_t block_hint);
 
