@@ -38,7 +38,7 @@ how it decides).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
-load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS")
+load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "HOST", "TOOLCHAINS", "emulated", "toolchain_select")
 load(":knobs.bzl", "KNOBS", "TUNED", "knob_label", "knob_spec", "parse_knob", "resolve")
 
 _LABELS = {knob: knob_label(knob) for knob in KNOBS}
@@ -137,9 +137,19 @@ def allot_executable(name, binary, strategies = {}, compilation_mode = "", test 
 # allot_tune: the binary built once per combination of the tuned knobs' values (a split
 # transition over the knob table), and a runner that measures them side by side.
 
-_CPU = "//command_line_option:cpu"
+_PLATFORMS = "//command_line_option:platforms"
 
-def _tune_values(knob, attr, cpu):
+# allot's platforms, as labels valid from any workspace: which toolchain a build is for.
+_PLATFORM_TOOLCHAINS = {Label("//toolchains:" + name): name for name in TOOLCHAINS}
+
+def _toolchain_of(platforms):
+    """The toolchain of the table that --platforms names (the host's for any other)."""
+    for platform in platforms:
+        if platform in _PLATFORM_TOOLCHAINS:
+            return _PLATFORM_TOOLCHAINS[platform]
+    return HOST
+
+def _tune_values(knob, attr, toolchain):
     """The values allot_tune tries for a knob: those given, or every value the toolchain has."""
     spec = KNOBS[knob]
     if knob in attr.values:
@@ -148,20 +158,20 @@ def _tune_values(knob, attr, cpu):
         return ["false", "true"]
     if spec.kind == "int":
         fail("allot_tune: give the counts to try for '%s' in values = {\"%s\": [...]}" % (knob, knob))
-    if knob == "malloc" and cpu in CROSS_TOOLCHAINS:
-        return CROSS_TOOLCHAINS[cpu].backends
+    if knob == "malloc" and toolchain in CROSS_TOOLCHAINS:
+        return CROSS_TOOLCHAINS[toolchain].backends
     return spec.values
 
-def tune_combinations(knobs, attr, cpu):
+def tune_combinations(knobs, attr, toolchain):
     """Every combination of the tuned knobs' values: [(name, {knob: value string})]."""
     combinations = [{}]
     for knob in knobs:
-        combinations = [dict(c, **{knob: v}) for c in combinations for v in _tune_values(knob, attr, cpu)]
+        combinations = [dict(c, **{knob: v}) for c in combinations for v in _tune_values(knob, attr, toolchain)]
     return [(",".join(["%s=%s" % (k, c[k]) for k in knobs]), c) for c in combinations]
 
 def _tune_split_impl(settings, attr):
     out = {}
-    for name, combination in tune_combinations(attr.knobs, attr, settings[_CPU]):
+    for name, combination in tune_combinations(attr.knobs, attr, _toolchain_of(settings[_PLATFORMS])):
         pinned = {label: settings[label] for label in _LABELS.values()}
         for knob, value in combination.items():
             pinned[_LABELS[knob]] = parse_knob(knob, value)
@@ -171,7 +181,7 @@ def _tune_split_impl(settings, attr):
 
 _tune_split = transition(
     implementation = _tune_split_impl,
-    inputs = _LABELS.values() + [_MODE, _CPU],
+    inputs = _LABELS.values() + [_MODE, _PLATFORMS],
     outputs = _LABELS.values() + [_MODE],
 )
 
@@ -181,11 +191,10 @@ def _tune_mode_impl(settings, attr):
 _tune_mode = transition(implementation = _tune_mode_impl, inputs = [], outputs = [_MODE])
 
 def _tune_impl(ctx):
-    cpu = ctx.var["TARGET_CPU"]
-    toolchain = cpu if cpu in CROSS_TOOLCHAINS else "glibc"
+    toolchain = ctx.attr.toolchain
     runfiles = ctx.runfiles(files = ctx.files.data + [ctx.file._tuner] + ctx.files._tuner_lib)
     ways = []
-    for name, combination in tune_combinations(ctx.attr.knobs, ctx.attr, cpu):
+    for name, combination in tune_combinations(ctx.attr.knobs, ctx.attr, toolchain):
         info = ctx.split_attr.binary[name][DefaultInfo]
         exe = info.files_to_run.executable
 
@@ -208,10 +217,12 @@ def _tune_impl(ctx):
     ctx.actions.write(manifest, json.encode({
         "target": str(ctx.label),
         "toolchain": toolchain,
+        # under an emulator, times mean nothing and callgrind cannot count: no decision
+        "emulated": emulated(toolchain),
         "flag_prefix": knob_label("pool")[:-len("pool")],
         "knobs": {
             knob: {
-                "values": _tune_values(knob, ctx.attr, cpu),
+                "values": _tune_values(knob, ctx.attr, toolchain),
                 "default": str(defaults[knob]).lower() if KNOBS[knob].kind == "bool" else str(defaults[knob]),
                 "define": KNOBS[knob].define,
             }
@@ -247,6 +258,7 @@ _TUNE_ATTRS = {
     "knobs": attr.string_list(mandatory = True),
     "outputs": attr.string_list(),
     "runner_args": attr.string_list(),
+    "toolchain": attr.string(mandatory = True, doc = "the toolchain of the table it builds with"),
     "values": attr.string_list_dict(),
     "workload_args": attr.string_list(),
     "_allowlist_function_transition": attr.label(
@@ -291,4 +303,12 @@ def allot_tune(name, binary, knobs = None, args = [], values = {}, **kwargs):
             fail("allot_tune %s: values names '%s', which is not among the knobs %s" % (name, knob, knobs))
         for value in tried:
             parse_knob(knob, value)
-    _tune(name = name, binary = binary, knobs = knobs, values = values, workload_args = args, **kwargs)
+    _tune(
+        name = name,
+        binary = binary,
+        knobs = knobs,
+        values = values,
+        workload_args = args,
+        toolchain = toolchain_select({toolchain: toolchain for toolchain in TOOLCHAINS}, HOST),
+        **kwargs
+    )

@@ -7,7 +7,7 @@ configuration (and what they share, GoogleTest, builds once).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
-load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "GLIBC_ONLY", "MALLOC_LIBS", "toolchain_setting")
+load("//toolchains:toolchains.bzl", "GLIBC_ONLY", "HOST", "MALLOC_LIBS", "toolchain_select")
 load(":knobs.bzl", "KNOBS", "SOURCE_KNOBS", "config_string", "knob_defines", "resolve", "source_library")
 
 def variant_name(strategies):
@@ -183,6 +183,4 @@ def allot_tool_test_variants(name, srcs, script, variants, script_args = [], dep
 
 def for_toolchains(glibc, cross):
     """A select() of `glibc` for glibc builds and `cross` for the cross toolchains."""
-    choices = {toolchain_setting(cpu): cross for cpu in CROSS_TOOLCHAINS}
-    choices["//conditions:default"] = glibc
-    return select(choices)
+    return toolchain_select({HOST: glibc}, cross)

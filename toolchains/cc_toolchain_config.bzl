@@ -1,13 +1,16 @@
 """A C/C++ toolchain configuration for a cross compiler that lives in /usr/bin.
 
-One rule serves musl (musl-gcc, static binaries) and MinGW-w64 (x86_64-w64-mingw32-*,
-static .exe files): what differs is data, given in toolchains/BUILD.bazel. Bazel's
+One rule serves every cross toolchain of toolchains/toolchains.bzl's table (musl-gcc,
+MinGW-w64, clang with sanitizers, gcc -m32 and Debian's cross compilers): what differs
+is data, given in toolchains/BUILD.bazel. target_cpu is the toolchain's name, which
+toolchains/check.bzl reads to tell allot's toolchains apart. Bazel's
 legacy features supply the usual flag plumbing (inputs, outputs, defines, includes,
 libraries); the features below add each target's own flags and the -c dbg/opt flags.
 """
 
+load("@rules_cc//cc:action_names.bzl", "ACTION_NAMES")
 load(
-    "@bazel_tools//tools/cpp:cc_toolchain_config_lib.bzl",
+    "@rules_cc//cc:cc_toolchain_config_lib.bzl",
     "artifact_name_pattern",
     "feature",
     "flag_group",
@@ -15,7 +18,7 @@ load(
     "tool_path",
     "with_feature_set",
 )
-load("@bazel_tools//tools/build_defs/cc:action_names.bzl", "ACTION_NAMES")
+load("@rules_cc//cc:defs.bzl", "CcToolchainConfigInfo", "cc_common")
 
 _COMPILE = [
     ACTION_NAMES.assemble,

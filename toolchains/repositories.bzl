@@ -7,18 +7,86 @@ packages that ./bazelw installs.
 """
 
 _RULES_CC_DEFS = '''\
-"""Offline stand-in for @rules_cc//cc:defs.bzl: Bazel 4.2.3's native C rules.
+"""Offline stand-in for @rules_cc//cc:defs.bzl: Bazel 4.2.3's native C rules and providers.
 
 With a newer Bazel the real rules_cc takes this place and BUILD files stay the same.
 """
+
+load(
+    ":builtins.bzl",
+    _CcInfo = "CC_INFO",
+    _CcToolchainConfigInfo = "CC_TOOLCHAIN_CONFIG_INFO",
+    _cc_common = "CC_COMMON",
+)
 
 cc_binary = native.cc_binary
 cc_import = native.cc_import
 cc_library = native.cc_library
 cc_test = native.cc_test
 cc_toolchain = native.cc_toolchain
-cc_toolchain_suite = native.cc_toolchain_suite
+cc_toolchain_suite = native.cc_toolchain_suite  # Bazel 4.2.3's own tools/cpp loads it
+cc_common = _cc_common
+CcInfo = _CcInfo
+CcToolchainConfigInfo = _CcToolchainConfigInfo
 '''
+
+# Bazel's built-in providers under other names, so that defs.bzl can export them under
+# their own (a file cannot assign a global that it also reads as a built-in).
+_RULES_CC_BUILTINS = '''\
+"""Bazel 4.2.3's built-in C providers, for the stand-in defs.bzl."""
+
+CC_COMMON = cc_common
+CC_INFO = CcInfo
+CC_TOOLCHAIN_CONFIG_INFO = CcToolchainConfigInfo
+'''
+
+_RULES_CC_FIND = '''\
+"""Offline stand-in for @rules_cc//cc:find_cc_toolchain.bzl, on Bazel 4.2.3's own."""
+
+load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+
+CC_TOOLCHAIN_TYPE = "@bazel_tools//tools/cpp:toolchain_type"
+
+find_cc_toolchain = find_cpp_toolchain
+
+def use_cc_toolchain(mandatory = False):
+    """The C toolchain type, for rule(toolchains = ...); Bazel 4.2.3 has no optional ones."""
+    return [CC_TOOLCHAIN_TYPE]
+'''
+
+# Stand-ins for the rest of rules_cc and for rules_shell that allot loads: each file
+# re-exports what Bazel 4.2.3 has built in under the name the real module gives it.
+_RULES_CC_LIB = '''\
+"""Offline stand-in for @rules_cc//cc:cc_toolchain_config_lib.bzl."""
+
+load(
+    "@bazel_tools//tools/cpp:cc_toolchain_config_lib.bzl",
+    _artifact_name_pattern = "artifact_name_pattern",
+    _feature = "feature",
+    _flag_group = "flag_group",
+    _flag_set = "flag_set",
+    _tool_path = "tool_path",
+    _with_feature_set = "with_feature_set",
+)
+
+artifact_name_pattern = _artifact_name_pattern
+feature = _feature
+flag_group = _flag_group
+flag_set = _flag_set
+tool_path = _tool_path
+with_feature_set = _with_feature_set
+'''
+
+_RULES_CC_ACTIONS = '''\
+"""Offline stand-in for @rules_cc//cc:action_names.bzl."""
+
+load("@bazel_tools//tools/build_defs/cc:action_names.bzl", _ACTION_NAMES = "ACTION_NAMES")
+
+ACTION_NAMES = _ACTION_NAMES
+'''
+
+def _shell_rule(rule):
+    return '"""Offline stand-in for @rules_shell//shell:%s.bzl."""\n\n%s = native.%s\n' % (rule, rule, rule)
 
 _COVERAGE_BUILD = '''\
 # Offline stand-in: Bazel 4.2.3 asks for this repository even when nothing is covered.
@@ -41,18 +109,66 @@ _stub_repository = repository_rule(
     attrs = {"files": attr.string_dict()},
 )
 
+def _platforms_impl(rctx):
+    for package in ["", "cpu/", "os/"]:
+        build = rctx.read(rctx.path("%s/%sBUILD" % (rctx.attr.path, package)))
+        if package == "cpu/":
+            build += "".join([
+                _CPU_VALUE % cpu
+                for cpu in rctx.attr.add_cpus
+                if 'name = "%s"' % cpu not in build
+            ])
+        rctx.file(package + "BUILD", build, executable = False)
+    rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
+
+_CPU_VALUE = """
+# Added by allot's repositories.bzl: in @platforms since 0.0.5, not in Debian's copy.
+constraint_value(
+    name = "%s",
+    constraint_setting = ":cpu",
+)
+"""
+
+# Debian's @platforms (bazel-platforms), with the CPUs of newer releases that it lacks.
+_platforms_repository = repository_rule(
+    implementation = _platforms_impl,
+    attrs = {
+        "add_cpus": attr.string_list(),
+        "path": attr.string(mandatory = True),
+    },
+)
+
 def _maybe(rule, name, **kwargs):
     if name not in native.existing_rules():
         rule(name = name, **kwargs)
 
 def allot_repositories():
-    """Declares allot's external repositories. Call it once from WORKSPACE."""
+    """Declares allot's external repositories and registers its C toolchains (one per
+    platform of //toolchains, see toolchains/toolchains.bzl). Call it once from WORKSPACE."""
 
     # Stand-ins for what Bazel 4.2.3 would otherwise download.
     _maybe(
         _stub_repository,
         name = "rules_cc",
-        files = {"BUILD": "", "cc/BUILD": "", "cc/defs.bzl": _RULES_CC_DEFS},
+        files = {
+            "BUILD": "",
+            "cc/BUILD": "",
+            "cc/action_names.bzl": _RULES_CC_ACTIONS,
+            "cc/builtins.bzl": _RULES_CC_BUILTINS,
+            "cc/cc_toolchain_config_lib.bzl": _RULES_CC_LIB,
+            "cc/defs.bzl": _RULES_CC_DEFS,
+            "cc/find_cc_toolchain.bzl": _RULES_CC_FIND,
+        },
+    )
+    _maybe(
+        _stub_repository,
+        name = "rules_shell",
+        files = {
+            "BUILD": "",
+            "shell/BUILD": "",
+            "shell/sh_binary.bzl": _shell_rule("sh_binary"),
+            "shell/sh_test.bzl": _shell_rule("sh_test"),
+        },
     )
     _maybe(
         _stub_repository,
@@ -61,7 +177,12 @@ def allot_repositories():
     )
     _maybe(native.local_repository, name = "rules_java", path = "/usr/share/bazel/rules/java")
     _maybe(native.local_repository, name = "bazel_skylib", path = "/usr/share/bazel/tools/skylib")
-    _maybe(native.local_repository, name = "platforms", path = "/usr/share/bazel/tools/platforms")
+    _maybe(
+        _platforms_repository,
+        name = "platforms",
+        path = "/usr/share/bazel/tools/platforms",
+        add_cpus = ["riscv64"],
+    )
 
     # GoogleTest from the Debian sources, built by Bazel, so that every toolchain can build it.
     # Repositories are named as the Bazel Central Registry's modules (MODULE.bazel), so that
@@ -86,3 +207,7 @@ def allot_repositories():
         path = "/usr",
         build_file = str(Label("//toolchains/third_party:host_libs.BUILD")),
     )
+
+    # allot's C toolchains, each for its own platform only: registered before Bazel's
+    # host toolchain, which would match the x86_64 Linux ones too (toolchains/check.bzl).
+    native.register_toolchains(str(Label("//toolchains:all")))
