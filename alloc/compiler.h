@@ -137,11 +137,35 @@
 #endif
 
 /*
- * ALLOT__MAX_ALIGN: the alignment malloc gives, and allot_pool_alloc promises, that of
- * max_align_t. C99 has no max_align_t: there, the strictest alignment of the basic types
- * (the definition max_align_t has in every C library allot was built on).
+ * ALLOT__MAX_ALIGN: the alignment allot_pool_alloc promises, at least that of max_align_t.
+ * A library and a program must agree on it, whatever the -std of each: C99 has no
+ * max_align_t, and an alignment taken from the language's basic types is smaller than
+ * max_align_t's on some CPUs (4 on i386, where gcc's max_align_t has 16).
+ *
+ *  - GNU C, in every mode: the definition of gcc's and clang's max_align_t (<stddef.h>),
+ *    each type at its own preferred alignment (__alignof__), and on i386 the 16 of gcc's
+ *    __float128 member (clang's has 8 there: 16 serves both). Where the language has
+ *    max_align_t, a static assertion holds the value to it.
+ *  - other C11 and C++11 compilers: max_align_t's;
+ *  - other C99 compilers: the strictest alignment of the basic types. There a C99 library
+ *    and a C11 program can disagree: build both in the same mode.
  */
-#if (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L) || \
+#if ALLOT__GNUC
+union allot__max_align {
+	__extension__ long long ll __attribute__((aligned(__alignof__(long long))));
+	long double ld __attribute__((aligned(__alignof__(long double))));
+#if defined(__i386__)
+	char f128[16] __attribute__((aligned(16)));
+#endif
+};
+#define ALLOT__MAX_ALIGN __alignof__(union allot__max_align)
+#if defined(__cplusplus) && __cplusplus >= 201103L
+static_assert(ALLOT__MAX_ALIGN >= alignof(max_align_t), "allot: ALLOT__MAX_ALIGN < max_align_t's");
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+_Static_assert(ALLOT__MAX_ALIGN >= _Alignof(max_align_t),
+               "allot: ALLOT__MAX_ALIGN < max_align_t's");
+#endif
+#elif (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L) || \
     (defined(__cplusplus) && __cplusplus >= 201103L)
 #if defined(__cplusplus)
 #define ALLOT__MAX_ALIGN alignof(max_align_t)
@@ -244,19 +268,30 @@ struct allot__max_align_probe {
 /* ---- Atomics -------------------------------------------------------------------- */
 
 /*
- * ALLOT__ATOMIC_ADD(p, n), ALLOT__ATOMIC_LOAD(p) and ALLOT__ATOMIC_STORE(p, v) on a
- * uint64_t: relaxed, for the stats counters. ALLOT__ATOMIC_SWAP_FN(p, v, old, type) and
- * ALLOT__ATOMIC_LOAD_FN(p, type) on a function pointer of that type: sequentially
- * consistent, for the die handler (SWAP_FN stores v and sets old to what was there).
- * ALLOT__ATOMIC_LOAD_PTR(p) (acquire) and ALLOT__ATOMIC_REPLACE_PTR(p, old, v)
+ * ALLOT__ATOMIC_ADD(p, n), ALLOT__ATOMIC_LOAD(p) and ALLOT__ATOMIC_STORE(p, v) on an
+ * integer no wider than the CPU's word (a size_t): relaxed. ALLOT__ATOMIC_SWAP_FN(p, v,
+ * old, type) and ALLOT__ATOMIC_LOAD_FN(p, type) on a function pointer of that type:
+ * sequentially consistent, for the die handler (SWAP_FN stores v and sets old to what was
+ * there). ALLOT__ATOMIC_LOAD_PTR(p) (acquire) and ALLOT__ATOMIC_REPLACE_PTR(p, old, v)
  * (release: stores v if *p is old; 1 when it did) on a pointer to const, and
  * ALLOT__ATOMIC_TAKE(p) (relaxed: adds 1 to the size_t *p and gives what was there), for
  * the formats allot_path_addf keeps (strategies/path_format_builtin.c).
  *
  * GNU C's __atomic builtins; MSVC's Interlocked functions (64-bit Windows); elsewhere
  * plain loads and stores: counters updated by several threads at once may then lose
- * counts, and the die handler must be set before threads start. C11's <stdatomic.h> is not used: it works on _Atomic objects only, and the
- * counters are a public struct of plain uint64_t.
+ * counts, and the die handler must be set before threads start. C11's <stdatomic.h> is
+ * not used: it works on _Atomic objects only, and the counters are copied into a public
+ * struct of plain uint64_t.
+ *
+ * ALLOT__COUNTER(name) declares a stats counter, a 64-bit unsigned integer, and
+ * ALLOT__COUNTER_ADD(p, n), _LOAD(p) and _STORE(p, v) update it, relaxed. In GNU C the
+ * counter is aligned to 8: the i386 ABI aligns a 64-bit integer inside a struct to 4, and
+ * 8-byte atomics on such an object are calls into libatomic (clang -m32 says so under
+ * -Watomic-alignment). Where the CPU has no 8-byte atomics of its own (neither
+ * __GCC_ATOMIC_LLONG_LOCK_FREE is 2, nor an 8-byte compare-and-swap: clang -m32 says 1
+ * for a long long, which may be 4-aligned, and inlines the atomics on an 8-aligned one),
+ * the counters are updated with plain loads and stores, as on compilers without atomics:
+ * allot never needs libatomic.
  */
 #if ALLOT__GNUC
 #define ALLOT__ATOMIC_ADD(p, n)   ((void) __atomic_fetch_add((p), (n), __ATOMIC_RELAXED))
@@ -313,6 +348,28 @@ void *_InterlockedCompareExchangePointer(void *volatile *target, void *value, vo
 #define ALLOT__ATOMIC_LOAD_PTR(p)              (*(p))
 #define ALLOT__ATOMIC_REPLACE_PTR(p, old, v)   (*(p) != (old) ? 0 : ((*(p) = (v)), 1))
 #define ALLOT__ATOMIC_TAKE(p)                  ((*(p))++)
+#endif
+
+#if ALLOT__GNUC
+#define ALLOT__COUNTER(name) __extension__ unsigned long long name __attribute__((aligned(8)))
+#if (defined(__GCC_ATOMIC_LLONG_LOCK_FREE) && __GCC_ATOMIC_LLONG_LOCK_FREE == 2) || \
+    defined(__GCC_HAVE_SYNC_COMPARE_AND_SWAP_8)
+#define ALLOT__COUNTER_ADD(p, n)   ALLOT__ATOMIC_ADD(p, n)
+#define ALLOT__COUNTER_LOAD(p)     ALLOT__ATOMIC_LOAD(p)
+#define ALLOT__COUNTER_STORE(p, v) ALLOT__ATOMIC_STORE(p, v)
+#endif
+#elif defined(_MSC_VER) && defined(_WIN64)
+#define ALLOT__COUNTER(name)       unsigned __int64 name
+#define ALLOT__COUNTER_ADD(p, n)   ALLOT__ATOMIC_ADD(p, n)
+#define ALLOT__COUNTER_LOAD(p)     ALLOT__ATOMIC_LOAD(p)
+#define ALLOT__COUNTER_STORE(p, v) ALLOT__ATOMIC_STORE(p, v)
+#else
+#define ALLOT__COUNTER(name) unsigned long long name
+#endif
+#ifndef ALLOT__COUNTER_ADD
+#define ALLOT__COUNTER_ADD(p, n)   ((void) (*(p) += (n)))
+#define ALLOT__COUNTER_LOAD(p)     (*(p))
+#define ALLOT__COUNTER_STORE(p, v) ((void) (*(p) = (v)))
 #endif
 
 #endif /* ALLOT_COMPILER_H */

@@ -5,18 +5,18 @@
 #include "alloc/stats.h"
 #include "alloc/internal.h"
 
-struct allot_stats allot__stats;
+struct allot__counters allot__stats;
 
 void allot_stats_get(struct allot_stats *out)
 {
-#define GET(f, what) out->f = ALLOT__ATOMIC_LOAD(&allot__stats.f);
+#define GET(f, what) out->f = ALLOT__COUNTER_LOAD(&allot__stats.f);
 	ALLOT__STATS_COUNTERS(GET)
 #undef GET
 }
 
 void allot_stats_reset(void)
 {
-#define RESET(f, what) ALLOT__ATOMIC_STORE(&allot__stats.f, 0);
+#define RESET(f, what) ALLOT__COUNTER_STORE(&allot__stats.f, 0);
 	ALLOT__STATS_COUNTERS(RESET)
 #undef RESET
 }

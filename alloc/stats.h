@@ -70,11 +70,17 @@ void allot_stats_print(FILE *out);
  */
 const char *allot_config(void);
 
-/* Internal: the counters themselves, updated by the macros below. */
-extern struct allot_stats allot__stats;
+/* Internal: the counters themselves (alloc/compiler.h, ALLOT__COUNTER), updated by the
+ * macros below and copied into a struct allot_stats by allot_stats_get. */
+struct allot__counters {
+#define ALLOT__COUNTERS_FIELD(name, what) ALLOT__COUNTER(name);
+	ALLOT__STATS_COUNTERS(ALLOT__COUNTERS_FIELD)
+#undef ALLOT__COUNTERS_FIELD
+};
+extern struct allot__counters allot__stats;
 
 #if ALLOT_STATS
-#define ALLOT__COUNT(field, n) ALLOT__ATOMIC_ADD(&allot__stats.field, (uint64_t) (n))
+#define ALLOT__COUNT(field, n) ALLOT__COUNTER_ADD(&allot__stats.field, (unsigned long long) (n))
 #else
 #define ALLOT__COUNT(field, n) ((void) 0)
 #endif

@@ -58,6 +58,21 @@ int allot_check_run(const struct allot_test *t, struct allot_check_result *resul
 	return result->failed;
 }
 
+void allot_check_skip(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!current) {
+		fprintf(stderr, "allot_check_skip outside a test\n");
+		abort();
+	}
+	current->skipped = 1;
+	va_start(ap, fmt);
+	vsnprintf(current->msg, sizeof(current->msg), fmt, ap);
+	va_end(ap);
+	longjmp(test_jmp, 1);
+}
+
 void allot_check_fail(const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;

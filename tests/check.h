@@ -31,9 +31,10 @@ struct allot_test {
 	struct allot_test *next;
 };
 
-/* What one run of a test gave: failed, and if so where and why. */
+/* What one run of a test gave: failed or skipped, and if so where and why. */
 struct allot_check_result {
 	int failed;
+	int skipped; /* what it checks does not hold here, and msg says why */
 	const char *file;
 	int line;
 	char msg[2048];
@@ -43,7 +44,7 @@ struct allot_check_result {
 void allot_check_register(struct allot_test *t);
 /* The registered tests, in order. */
 const struct allot_test *allot_check_tests(void);
-/* Runs one test and fills *result; returns result->failed. */
+/* Runs one test and fills *result; returns result->failed (0 for a skipped test). */
 int allot_check_run(const struct allot_test *t, struct allot_check_result *result);
 
 /* Ends the current test as failed, with a printf-style message. */
@@ -53,6 +54,18 @@ __attribute__((noreturn, format(__MINGW_PRINTF_FORMAT, 3, 4)))
 __attribute__((noreturn, format(printf, 3, 4)))
 #endif
 void allot_check_fail(const char *file, int line, const char *fmt, ...);
+
+/*
+ * Ends the current test as skipped, with a printf-style reason that the runners print:
+ * for a promise that this platform does not let the test check (a kernel that does not
+ * do what is asked of it, found by a probe at run time). Never for a promise allot breaks.
+ */
+#if defined(__MINGW32__)
+__attribute__((noreturn, format(__MINGW_PRINTF_FORMAT, 1, 2)))
+#elif defined(__GNUC__) || defined(__clang__)
+__attribute__((noreturn, format(printf, 1, 2)))
+#endif
+void allot_check_skip(const char *fmt, ...);
 
 /*
  * The sample of generated cases a test keeps: ALLOT_TEST_SAMPLE="N" or "N:K" keeps case

@@ -25,6 +25,8 @@ class CTest : public testing::Test
 		allot_check_result result;
 		if (allot_check_run(test_, &result))
 			ADD_FAILURE_AT(result.file, result.line) << result.msg;
+		else if (result.skipped)
+			GTEST_SKIP() << result.msg;
 	}
 
       private:

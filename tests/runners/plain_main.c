@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The plain-C runner for the test bodies (tests/NAME_test.c), for toolchains without C++ (musl).
- * It prints what GoogleTest would, closing with "N passed, N failed".
+ * It prints what GoogleTest would, closing with "N passed, N failed" (and ", N skipped" when
+ * a test was skipped, each with its reason).
  *
  *   runner [--list] [--filter=TEXT]   TEXT: run the tests whose "suite.name" contains it
  */
@@ -15,7 +16,7 @@ int main(int argc, char **argv)
 {
 	const char *filter = NULL;
 	const struct allot_test *t;
-	int passed = 0, failed = 0, i;
+	int passed = 0, failed = 0, skipped = 0, i;
 	char name[256];
 
 	for (i = 1; i < argc; i++) {
@@ -43,11 +44,17 @@ int main(int argc, char **argv)
 			printf("%s:%d: Failure\n%s\n[  FAILED  ] %s\n", r.file, r.line, r.msg,
 			       name);
 			failed++;
+		} else if (r.skipped) {
+			printf("[  SKIPPED ] %s: %s\n", name, r.msg);
+			skipped++;
 		} else {
 			printf("[       OK ] %s\n", name);
 			passed++;
 		}
 	}
-	printf("%d passed, %d failed\n", passed, failed);
+	if (skipped)
+		printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+	else
+		printf("%d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
