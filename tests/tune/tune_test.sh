@@ -15,7 +15,10 @@
 # their confidence, and --write must pin what the tuner printed; which value wins is not
 # checked: no test asserts on times (under TSan, pool_heavy is a tie in its start-up).
 #
-#   tune_test.sh instructions|time
+# Under an emulator (qemu-user) the tuner runs and compares every build, and decides
+# nothing: its times are the emulator's.
+#
+#   tune_test.sh instructions|time|emulated
 set -euo pipefail
 cd "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-allot}" 2>/dev/null || true
 metric=$1
@@ -30,6 +33,33 @@ expect() { # expect PATTERN WHAT
 	grep -Eq -- "$1" "$out" || fail "$2: no line matches /$1/"
 	passed=$((passed + 1))
 }
+
+# emulated (qemu-user): every build runs and their outputs must agree, but nothing is
+# decided or pinned, and the run says why; a difference is still refused
+if [ "$metric" = emulated ]; then
+	tests/tune/pool_heavy_tune --rounds=3 >"$out" 2>&1 || fail "pool_heavy_tune failed"
+	expect '^decision: none\. the [a-z0-9]+ programs run under an emulator here \(qemu-user\)' \
+		"pool_heavy: no decision, and why"
+	for pool in arena malloc; do
+		expect "pool=$pool" "pool_heavy: the $pool build ran"
+	done
+	if grep -Eq '^  pool +[a-z]+ +(default|tie|wins) ' "$out"; then
+		fail "pool_heavy: a decision on emulated times"
+	fi
+	passed=$((passed + 1))
+	if tests/tune/pool_heavy_tune --metric=instructions >"$out" 2>&1 ||
+		tests/tune/pool_heavy_tune --write=pins.bazelrc >>"$out" 2>&1; then
+		fail "pool_heavy: counted or pinned under an emulator"
+	fi
+	expect 'allot-tune: the [a-z0-9]+ programs run under an emulator here.*--metric=time only' \
+		"pool_heavy: instructions and --write refused, saying why"
+	if tests/tune/differs_tune --rounds=1 >"$out" 2>&1; then
+		fail "differs_tune accepted builds whose outputs differ"
+	fi
+	expect 'the builds disagree: a strategy changed the output' "differs: refused"
+	echo "tune_test ($metric): $passed checks passed"
+	exit 0
+fi
 
 # pool_heavy: by instructions, arena, by more than the noise
 tests/tune/pool_heavy_tune --metric="$metric" --rounds=3 >"$out" 2>&1 || fail "pool_heavy_tune failed"
@@ -114,9 +144,9 @@ expect '^# the user.s own lines$' "--write keeps comments"
 expect '^build --copt=-O2$' "--write keeps the user's build line"
 expect '^build:other --//alloc:pool=malloc$' "--write keeps another toolchain's pins"
 expect '^test --test_output=errors$' "--write keeps the other commands"
-expect "^build(:[a-z]+)? $pins\$" "--write pins this toolchain with the pins it printed"
+expect "^build(:[a-z0-9]+)? $pins\$" "--write pins this toolchain with the pins it printed"
 if [ "$metric" = instructions ]; then
-	expect '^build(:[a-z]+)? --//alloc:pool=arena --//alloc:array=[a-z]+$' "--write pins arena"
+	expect '^build(:[a-z0-9]+)? --//alloc:pool=arena --//alloc:array=[a-z]+$' "--write pins arena"
 fi
 [ "$(grep -c -- '--//alloc:array=' "$rc")" = 1 ] || fail "--write added this toolchain's line twice"
 [ "$(grep -c '^# allot-tune ' "$rc")" = 1 ] || fail "--write added its comment twice"

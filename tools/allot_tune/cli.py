@@ -178,6 +178,12 @@ def main():
     counting = opts.metric in ("instructions", "both")
     knobs, make, opts.builds = None, None, None
     opts.toolchain, opts.target, opts.flag_prefix = "host", "", ""
+    opts.emulated = bool(manifest and manifest.get("emulated"))
+    if opts.emulated:  # what it can still do: run every build and compare their outputs
+        if counting or opts.metric == "memory" or opts.write or opts.check_goals:
+            sys.exit("allot-tune: %s" % emulated_reason(manifest["toolchain"]) +
+                     ": --metric=time only, without --write or --check-goals")
+        opts.rounds = 1
     if manifest:
         knobs = {k: manifest["knobs"][k] for k in manifest["order"]}
         opts.toolchain, opts.target = manifest["toolchain"], manifest["target"]
@@ -201,6 +207,13 @@ def main():
     finally:
         if opts.builds:
             shutil.rmtree(opts.builds)
+
+
+def emulated_reason(toolchain):
+    """Why the tuner decides nothing for an emulated toolchain, and what to do instead."""
+    return ("the %s programs run under an emulator here (qemu-user), so their times are the "
+            "emulator's and callgrind cannot count them: tune on a real %s machine "
+            "(docs/platforms.md)" % (toolchain, toolchain))
 
 
 def measure(opts, ways, knobs, make, goals, timing, counting):
@@ -341,7 +354,7 @@ def measure(opts, ways, knobs, make, goals, timing, counting):
                 for g in goals]
 
     decision = None
-    if knobs:
+    if knobs and not opts.emulated:
         builds = [w for w in timed if w.knobs is not None]
         memory = {tuple(sorted(w.knobs.items())): peaks[w.label] for w in builds if peaks.get(w.label)}
         if len(memory) < len(builds):
@@ -366,6 +379,9 @@ def measure(opts, ways, knobs, make, goals, timing, counting):
     if decision and not opts.json:
         print()
         print("\n".join(describe(decision, toolchain, opts.flag_prefix, make)))
+    if opts.emulated and not opts.json:
+        print()
+        print("decision: none. %s. Every build printed the same output." % emulated_reason(toolchain))
     if decision and opts.write:
         write_pins(opts, decision, make)
     missed = [g for g in outcomes for m in opts.check_goals

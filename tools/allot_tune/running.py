@@ -94,10 +94,10 @@ def read_peak(path):
 def run(way, opts, callgrind_dir=None):
     command = way.command + opts.args
     windows = way.command[0].endswith(".exe")
-    if windows:
-        runner = os.environ.get("ALLOT_RUN")
-        if not runner:
-            sys.exit("allot-tune: %s is a Windows program: run with --config=mingw" % way.command[0])
+    runner = os.environ.get("ALLOT_RUN")  # toolchains/run.sh: Wine, or qemu-user
+    if windows and not runner:
+        sys.exit("allot-tune: %s is a Windows program: run with --config=mingw" % way.command[0])
+    if runner:
         command = [runner] + command
     if callgrind_dir:
         # Under Wine the program runs in a process of its own that Wine starts: follow
