@@ -37,8 +37,10 @@ static inline uint64_t bench_now_ns(void)
 }
 #endif
 
-/* Which C library this was built for: what the runner reports as the toolchain. */
-#if defined(__MINGW32__)
+/* Which toolchain this was built with, as the runner reports it: Bazel names it (the
+ * table of toolchains/toolchains.bzl); elsewhere, the C library. */
+#if defined(BENCH_TOOLCHAIN)
+#elif defined(__MINGW32__)
 #define BENCH_TOOLCHAIN "mingw"
 #elif defined(__GLIBC__)
 #define BENCH_TOOLCHAIN "glibc"

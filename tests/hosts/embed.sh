@@ -8,43 +8,66 @@
 # combinations at a time. As in the Bazel matrix, the combinations that format alike
 # share the formatter's generated cases out (ALLOT_TEST_SAMPLE=4:K, tests/check.h).
 #
-#   tests/hosts/embed.sh [CC ...]      default: gcc clang
+# A compiler named NAME-m32 builds for i386 (gcc -m32, clang -m32: Debian's
+# lib32gcc-12-dev and libc6-dev-i386) the way Git builds: the library -std=gnu99
+# -pedantic, the program and the suite C11, so that the two must agree on the alignment
+# allot_pool_alloc promises (tests/pool_test.c checks max_align_t's).
+#
+#   tests/hosts/embed.sh [CC ...]      default: gcc clang gcc-m32 clang-m32
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 compilers=("$@")
-[ ${#compilers[@]} -gt 0 ] || compilers=(gcc clang)
+[ ${#compilers[@]} -gt 0 ] || compilers=(gcc clang gcc-m32 clang-m32)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # The compiler options of every build here (split into words where used).
 export EMBED_CFLAGS="-std=c11 -O1 -Wall -Wextra -Werror -I."
 
+# cc_of NAME: the command of a compiler name (NAME-m32: NAME -m32, and the kernel's asm/
+# headers, which libc6-dev-i386 does not link for i386, after the rest); lib_std_of NAME:
+# the -std the library is built with.
+cc_of() {
+	case $1 in
+	*-m32) echo "${1%-m32} -m32 -idirafter /usr/include/x86_64-linux-gnu" ;;
+	*) echo "$1" ;;
+	esac
+}
+lib_std_of() {
+	case $1 in
+	*-m32) echo "-std=gnu99 -pedantic" ;;
+	*) echo "" ;;
+	esac
+}
+export -f cc_of lib_std_of
+
 # One combination: "cc sample knob..."; prints a line only if it fails. Runs in a job of
 # its own.
 check() {
-	local cc=$1 sample=$2 dir
+	local name=$1 sample=$2 dir cc lib_std
 	shift 2
+	cc=$(cc_of "$name") lib_std=$(lib_std_of "$name")
 	dir=$(mktemp -d "$out/run.XXXXXX")
 	# The library's objects, a directory per source directory (both have a pool.c).
 	mkdir "$dir/alloc" "$dir/strategies"
-	if ! (cd "$dir/alloc" && "$cc" $EMBED_CFLAGS -I"$OLDPWD" "$@" -c "$OLDPWD"/alloc/*.c) ||
-		! (cd "$dir/strategies" && "$cc" $EMBED_CFLAGS -I"$OLDPWD" "$@" -c "$OLDPWD"/strategies/*.c) ||
-		! "$cc" $EMBED_CFLAGS "$@" tests/api_program.c "$dir"/*/*.o -o "$dir/api" ||
+	if ! (cd "$dir/alloc" && $cc $EMBED_CFLAGS $lib_std -I"$OLDPWD" "$@" -c "$OLDPWD"/alloc/*.c) ||
+		! (cd "$dir/strategies" && $cc $EMBED_CFLAGS $lib_std -I"$OLDPWD" "$@" -c "$OLDPWD"/strategies/*.c) ||
+		! $cc $EMBED_CFLAGS "$@" tests/api_program.c "$dir"/*/*.o -o "$dir/api" ||
 		! "$dir/api" >/dev/null ||
-		! "$cc" $EMBED_CFLAGS "$@" tests/*_test.c "$dir"/*/*.o "$out/$cc"-common/*.o \
+		! $cc $EMBED_CFLAGS "$@" tests/*_test.c "$dir"/*/*.o "$out/$name"-common/*.o \
 			-o "$dir/suite" -ldl -pthread ||
 		! ALLOT_TEST_SAMPLE=$sample "$dir/suite" >"$dir/log"; then
-		echo "embed: FAILED: $cc $*"
+		echo "embed: FAILED: $name $*"
 		tail -5 "$dir/log" 2>/dev/null || true
 	fi
 	rm -rf "$dir"
 }
 
 combinations=()
-for cc in "${compilers[@]}"; do
+for name in "${compilers[@]}"; do
 	# What does not depend on the knobs builds once per compiler.
-	mkdir "$out/$cc-common"
+	mkdir "$out/$name-common"
 	for src in tests/check.c tests/format_gen.c tests/runners/plain_main.c; do
-		"$cc" $EMBED_CFLAGS -c "$src" -o "$out/$cc-common/$(basename "$src" .c).o"
+		$(cc_of "$name") $EMBED_CFLAGS -c "$src" -o "$out/$name-common/$(basename "$src" .c).o"
 	done
 	# The suite's misuse tests need the checks: on in every combination. Each format's
 	# combinations take the offsets of the sample in turn.
@@ -54,7 +77,7 @@ for cc in "${compilers[@]}"; do
 		format=${format%% *}
 		k=${shares[$format]:-0}
 		shares[$format]=$((k + 1))
-		combinations+=("$cc 4:$((k % 4)) $knobs")
+		combinations+=("$name 4:$((k % 4)) $knobs")
 	done < <(tests/hosts/knob_combinations.sh --cover | sed 's/-DALLOT_CHECKS=0/-DALLOT_CHECKS=1/')
 done
 
@@ -75,22 +98,23 @@ mismatches=(
 	"-DALLOT_CHECKS=1 | -DALLOT_CHECKS=0"
 	"-DALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_INLINE | -DALLOT_ARRAY_STRATEGY=ALLOT_ARRAY_INLINE -DALLOT_ARRAY_INLINE_MAX=8"
 )
-for cc in "${compilers[@]}"; do
+for name in "${compilers[@]}"; do
+	cc=$(cc_of "$name")
 	for pair in "${mismatches[@]}"; do
 		lib=${pair%% | *} prog=${pair##* | } dir=$(mktemp -d "$out/mismatch.XXXXXX")
 		runs=$((runs + 1))
 		for side in lib prog; do
 			mkdir "$dir/$side"
 			if [ $side = lib ]; then knobs=$lib; else knobs=$prog; fi
-			(cd "$dir/$side" && "$cc" $EMBED_CFLAGS -I"$OLDPWD" $knobs -c "$OLDPWD"/alloc/*.c) &&
+			(cd "$dir/$side" && $cc $EMBED_CFLAGS -I"$OLDPWD" $knobs -c "$OLDPWD"/alloc/*.c) &&
 				ar rcs "$dir/lib$side.a" "$dir/$side"/*.o
 		done
-		"$cc" $EMBED_CFLAGS $prog -c tests/api_program.c -o "$dir/api.o"
-		if "$cc" "$dir/api.o" "$dir/liblib.a" -o "$dir/api" 2>"$dir/err" ||
+		$cc $EMBED_CFLAGS $prog -c tests/api_program.c -o "$dir/api.o"
+		if $cc "$dir/api.o" "$dir/liblib.a" -o "$dir/api" 2>"$dir/err" ||
 			! grep -q 'allot_library_built_with_' "$dir/err" ||
-			! "$cc" "$dir/api.o" "$dir/libprog.a" -o "$dir/api"; then
+			! $cc "$dir/api.o" "$dir/libprog.a" -o "$dir/api"; then
 			failed=$((failed + 1))
-			echo "embed: FAILED: $cc: a program built with $prog linked against a library built with $lib (or did not link with its own)"
+			echo "embed: FAILED: $name: a program built with $prog linked against a library built with $lib (or did not link with its own)"
 		fi
 		rm -rf "$dir"
 	done
