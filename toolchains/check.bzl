@@ -8,12 +8,26 @@ first, resolution would quietly choose that one, and the musl config would build
 programs. //alloc depends on this check, so nothing that links allot builds then.
 """
 
-load("@rules_cc//cc:defs.bzl", "CcInfo")
+load("@rules_cc//cc:defs.bzl", "CcInfo", "cc_common")
 load("@rules_cc//cc:find_cc_toolchain.bzl", "find_cc_toolchain", "use_cc_toolchain")
 load(":toolchains.bzl", "CROSS_TOOLCHAINS", "HOST")
 
+def _resolution_enabled(ctx):
+    """Whether C toolchains are chosen by platform: behind a flag in Bazel 4 to 6, always
+    from Bazel 7 on (where the query is gone)."""
+    if hasattr(cc_common, "is_cc_toolchain_resolution_enabled_do_not_use"):
+        return cc_common.is_cc_toolchain_resolution_enabled_do_not_use(ctx = ctx)
+    return True
+
 def _check_impl(ctx):
     expected = ctx.attr.expected
+    if not _resolution_enabled(ctx):
+        if expected == HOST:
+            return [CcInfo()]  # the host's toolchain, chosen as Bazel 4 to 6 choose it
+        fail("allot: the target platform is allot's %s platform, but this Bazel chooses C " % expected +
+             "toolchains by --crosstool_top and --cpu, not by platform, and would build for the " +
+             "host: add --incompatible_enable_cc_toolchain_resolution (Bazel 4 to 6; the " +
+             "default from Bazel 7 on).")
     chosen = find_cc_toolchain(ctx)
     ours = chosen.cpu in CROSS_TOOLCHAINS  # allot's toolchains' cpu is their name
     if (expected == HOST and ours) or (expected != HOST and chosen.cpu != expected):

@@ -1,4 +1,4 @@
-"""Module extensions for MODULE.bazel (Bazel 7.1 and later; untested, see MODULE.bazel).
+"""Module extensions for MODULE.bazel (Bazel 7.1 and later; not run here, see MODULE.bazel).
 
 host_libs declares allot_host_libs, the heap backends from the system's /usr, as
 allot_repositories() does for WORKSPACE builds.

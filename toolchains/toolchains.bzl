@@ -65,7 +65,7 @@ TOOLCHAINS = [HOST] + list(CROSS_TOOLCHAINS.keys())
 def toolchain_setting(name):
     """The select() key that is true when building for the toolchain `name`: the platform
     has its value of allot's constraint (the host's glibc where none names another)."""
-    return "//toolchains:for_" + name
+    return str(Label("//toolchains:for_" + name))  # valid from any workspace
 
 def toolchain_select(choices, default):
     """A select() of choices (toolchain name -> value) and default for every other one."""

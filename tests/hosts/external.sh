@@ -9,7 +9,11 @@
 # with --@allot//alloc:* flags, and pinned by allot_cc_binary whatever the flags say;
 # and checks that a bad flag value and a bad pinned value fail with the allowed values.
 # Then tunes examples/catalog there with allot_tune, as its README section shows, and
-# writes the pins (--@allot//alloc:* flags) to a .bazelrc of that workspace.
+# writes the pins (--@allot//alloc:* flags) to a .bazelrc of that workspace. Last, builds
+# with the --configs README gives users (platforms of @allot//toolchains): each program is
+# what its config names (toolchains/binary_check.py) and runs, the pinned one too, and a
+# config whose toolchain does not resolve (Bazel's host toolchain registered first) fails
+# with allot's message instead of building for the host.
 #
 #   tests/hosts/external.sh [BAZEL_ARGS ...]     (e.g. --config=ci is not known there;
 #                                                 pass plain options like --copt=-Werror)
@@ -70,7 +74,7 @@ passed=0 failed=0
 expect() { # expect WHAT EXPECTED_CONFIG BAZEL_RUN_ARGS...
 	local what=$1 want=$2 out
 	shift 2
-	if out=$(bazel run "$@" 2>"$ws/err") && grep -qxF "allot: $want" <<<"$out"; then
+	if out=$(bazel run "$@" 2>"$ws/err" | tr -d '\r') && grep -qxF "allot: $want" <<<"$out"; then
 		passed=$((passed + 1))
 		echo "external: ok: $what"
 	else
@@ -114,9 +118,32 @@ if bazel run "$@" //:tune -- --metric=instructions --write=user.bazelrc >"$ws/ou
 else
 	failed=$((failed + 1))
 	echo "external: FAILED: allot_tune, and its pins written"
-	tail -15 "$ws/out" "$ws/err"
+	tail -n 15 "$ws/out" "$ws/err"
 	cat user.bazelrc 2>/dev/null
 fi
+
+# README's configs, as a user copies them into the workspace's .bazelrc.
+sed -n '/^<!-- configs:/,/^```$/p' "$allot/README.md" | sed '1,2d;$d' >>.bazelrc
+binary_of() { # the description toolchains/toolchains.bzl gives the config's programs
+	sed -n "s/^    \"$1\": _toolchain(.*binary = \"\([^\"]*\)\".*/\1/p" "$allot/toolchains/toolchains.bzl"
+}
+for config in $(sed -n 's/^build:\([a-z0-9]*\) --platforms=.*/\1/p' .bazelrc); do
+	expect "--config=$config (README)" "array=alloca:2 pool=arena path=heap,builtin malloc=system stats=off" \
+		"$@" --config="$config" //:plain
+	program=bazel-bin/plain
+	[ "$config" != mingw ] || program=bazel-bin/plain.exe
+	if python3 "$allot/toolchains/binary_check.py" "$(binary_of "$config")" "$program"; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+	fi
+done
+expect "pinned, --config=aarch64 (README)" "array=inline:2 pool=malloc path=inline,builtin malloc=system stats=on" \
+	"$@" --config=aarch64 //:pinned
+expect_error "a config whose toolchain does not resolve" \
+	"allot: the target platform is allot's musl platform, but the C toolchain that toolchain resolution chose is another one" \
+	"$@" --config=musl --extra_toolchains=@local_config_cc_toolchains//:all //:plain
+
 sed -i 's/"pool": "malloc"/"pool": "fast"/' BUILD.bazel
 expect_error "bad pinned value" "allot knob 'pool': invalid value 'fast'. Allowed values are [\"malloc\", \"arena\"]" \
 	"$@" //:pinned

@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
-"""MODULE.bazel declares every external repository that allot's BUILD files use.
+"""MODULE.bazel declares every external repository, toolchain and platform that allot's
+BUILD files and configs use, at versions Bazel 9 works with.
 
 MODULE.bazel is Starlark, which Python's ast reads: the repositories it makes visible are
 its bazel_deps (by repo_name, else name), the repositories of its use_repo calls, and
 the module itself. Every @repo// in a BUILD file, .BUILD file or .bzl file of allot must
 be one of them or Bazel's own (bazel_tools), and must also be declared, under the same
 name, by allot_repositories() for WORKSPACE builds (toolchains/repositories.bzl).
+
+Every toolchain() of toolchains/BUILD.bazel (one per cross toolchain of the table in
+toolchains/toolchains.bzl) must be registered by MODULE.bazel and by allot_repositories();
+every --config of .bazelrc that names a platform must name the platform of its own name,
+one of the table's; and every bazel_dep must be at least the version Bazel 9.0.1 itself
+depends on (BAZEL_9, below: an older one is raised to it anyway, and was never tried).
 
     tests/hosts/module.py            prints "module: N passed, M failed"
 """
@@ -17,10 +24,21 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILTIN = {"bazel_tools"}  # Bazel's own, under WORKSPACE and bzlmod alike
 
+# The versions Bazel 9.0.1 depends on (its MODULE.bazel and MODULE.tools).
+BAZEL_9 = {
+    "rules_cc": "0.2.17",
+    "rules_shell": "0.6.1",
+    "platforms": "1.0.0",
+    "bazel_skylib": "1.8.1",
+    "googletest": "1.17.0",
+    "google_benchmark": "1.9.4",
+}
+
 
 def module_repos(text):
-    """The repository names MODULE.bazel makes visible, and the module's own name."""
-    repos, name = set(), None
+    """The repository names MODULE.bazel makes visible, the module's own name, its
+    bazel_deps' versions and the patterns it registers toolchains with."""
+    repos, name, versions, registered = set(), None, {}, []
     for node in ast.walk(ast.parse(text)):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             continue
@@ -30,10 +48,42 @@ def module_repos(text):
             name = kwargs["name"]
         elif node.func.id == "bazel_dep":
             repos.add(kwargs.get("repo_name", kwargs["name"]))
+            versions[kwargs["name"]] = kwargs.get("version", "")
+        elif node.func.id == "register_toolchains":
+            registered += [a.value for a in node.args if isinstance(a, ast.Constant)]
         elif node.func.id == "use_repo":
             repos.update(a.value for a in node.args[1:] if isinstance(a, ast.Constant))
             repos.update(kwargs)
-    return repos, name
+    return repos, name, versions, registered
+
+
+def version_key(version):
+    return tuple(int(part) if part.isdigit() else 0 for part in re.split(r"[.-]", version))
+
+
+def registers(patterns, label):
+    """Whether a register_toolchains pattern covers //package:name."""
+    package = label.split(":")[0]
+    return any(p in (label, package + ":all", package + ":*") for p in patterns)
+
+
+def toolchain_names():
+    """The cross toolchains of toolchains/toolchains.bzl's table, and the host's."""
+    text = (ROOT / "toolchains" / "toolchains.bzl").read_text()
+    table = text[text.index("CROSS_TOOLCHAINS = {"):]
+    table = table[:table.index("\n}\n")]
+    host = re.search(r'^HOST = "([a-z0-9_]+)"', text, re.M).group(1)
+    return re.findall(r'^    "([a-z0-9_]+)": _toolchain\(', table, re.M), host
+
+
+def config_platforms():
+    """{config: platform label} for every --platforms= of .bazelrc's build:<config> lines."""
+    found = {}
+    for line in (ROOT / ".bazelrc").read_text().splitlines():
+        m = re.match(r"build:([a-z0-9_]+) .*--platforms=(\S+)", line)
+        if m:
+            found[m.group(1)] = m.group(2)
+    return found
 
 
 def used_repos():
@@ -54,9 +104,39 @@ def workspace_repos():
 
 
 def main():
-    declared, own = module_repos((ROOT / "MODULE.bazel").read_text())
+    declared, own, versions, registered = module_repos((ROOT / "MODULE.bazel").read_text())
     workspace = workspace_repos()
+    workspace_registered = re.findall(r'register_toolchains\(str\(Label\("([^"]+)"\)\)\)',
+                                      (ROOT / "toolchains" / "repositories.bzl").read_text())
     passed = failed = 0
+
+    def report(ok, what, problem):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+            print("module: ok: %s" % what)
+        else:
+            failed += 1
+            print("module: FAILED: %s: %s" % (what, problem))
+
+    cross, host = toolchain_names()
+    build = (ROOT / "toolchains" / "BUILD.bazel").read_text()
+    for name in cross:
+        label = "//toolchains:%s_toolchain" % name
+        report(registers(registered, label) and registers(workspace_registered, label),
+               "toolchain %s registered" % label,
+               "MODULE.bazel registers %s, allot_repositories() %s" % (registered, workspace_registered))
+    report("name = name + \"_toolchain\"" in build and "for name, spec in CROSS_TOOLCHAINS.items()" in build,
+           "toolchains/BUILD.bazel declares a toolchain() per cross toolchain", "it no longer does")
+    for config, platform in sorted(config_platforms().items()):
+        report(platform == "//toolchains:" + config and config in cross + [host],
+               "--config=%s is the platform %s" % (config, platform),
+               "a config must name the platform of its own name, one of %s" % (cross + [host]))
+    for module, version in sorted(versions.items()):
+        least = BAZEL_9.get(module)
+        report(least is None or version_key(version) >= version_key(least),
+               "bazel_dep %s %s" % (module, version),
+               "Bazel 9.0.1 depends on %s %s" % (module, least))
     for repo, where in sorted(used_repos().items()):
         problems = []
         if repo not in declared | BUILTIN | {own}:
