@@ -96,7 +96,13 @@ def _split(kwargs):
     return outer, kwargs
 
 def allot_cc_binary(name, strategies = {}, **kwargs):
-    """A cc_binary built with the given allot strategies (see the file's doc)."""
+    """A cc_binary built with the given allot strategies (see the file's doc).
+
+    Args:
+      name: the target.
+      strategies: {knob: value}, as strings; the knobs it leaves out follow the command line.
+      **kwargs: those of cc_binary.
+    """
     resolve(strategies)  # unknown knobs and bad values fail here, at loading time
     outer, inner = _split(kwargs)
     cc_binary(
@@ -108,7 +114,13 @@ def allot_cc_binary(name, strategies = {}, **kwargs):
     _pinned_binary(name = name, binary = ":%s_unpinned" % name, strategies = strategies, **outer)
 
 def allot_cc_test(name, strategies = {}, **kwargs):
-    """A test built like cc_test with the given allot strategies (see the file's doc)."""
+    """A test built like cc_test with the given allot strategies (see the file's doc).
+
+    Args:
+      name: the target.
+      strategies: {knob: value}, as strings; the knobs it leaves out follow the command line.
+      **kwargs: those of cc_test.
+    """
     resolve(strategies)
     outer, inner = _split(kwargs)
     cc_binary(
@@ -121,9 +133,16 @@ def allot_cc_test(name, strategies = {}, **kwargs):
     _pinned_test(name = name, binary = ":%s_unpinned" % name, strategies = strategies, **outer)
 
 def allot_executable(name, binary, strategies = {}, compilation_mode = "", test = False, **kwargs):
-    """`name` runs the executable target `binary`, built with `strategies` and, if given,
-    `compilation_mode` (e.g. "opt"), whatever the command line says. kwargs: args, env,
-    tags, visibility, size, ... of the wrapper."""
+    """An executable target, built with strategies and a compilation mode whatever the command line says.
+
+    Args:
+      name: the wrapper, which runs `binary`.
+      binary: the executable target.
+      strategies: {knob: value}, as strings.
+      compilation_mode: "fastbuild", "dbg" or "opt"; "" follows the command line.
+      test: whether the wrapper is a test.
+      **kwargs: args, env, tags, visibility, size, ... of the wrapper.
+    """
     resolve(strategies)
     rule = _pinned_test if test else _pinned_binary
     rule(
@@ -163,7 +182,16 @@ def _tune_values(knob, attr, toolchain):
     return spec.values
 
 def tune_combinations(knobs, attr, toolchain):
-    """Every combination of the tuned knobs' values: [(name, {knob: value string})]."""
+    """Every combination of the tuned knobs' values.
+
+    Args:
+      knobs: the knobs tuned.
+      attr: the allot_tune target's attributes (its values).
+      toolchain: the toolchain of the table it builds with.
+
+    Returns:
+      [(name, {knob: value string})], one per combination.
+    """
     combinations = [{}]
     for knob in knobs:
         combinations = [dict(c, **{knob: v}) for c in combinations for v in _tune_values(knob, attr, toolchain)]
@@ -185,7 +213,7 @@ _tune_split = transition(
     outputs = _LABELS.values() + [_MODE],
 )
 
-def _tune_mode_impl(settings, attr):
+def _tune_mode_impl(_settings, attr):
     return {_MODE: attr.compilation_mode}
 
 _tune_mode = transition(implementation = _tune_mode_impl, inputs = [], outputs = [_MODE])
@@ -273,23 +301,24 @@ _tune = rule(implementation = _tune_impl, attrs = _TUNE_ATTRS, executable = True
 def allot_tune(name, binary, knobs = None, args = [], values = {}, **kwargs):
     """`bazel run :name` measures `binary` under every combination of `knobs` and picks.
 
-    binary: a cc_binary that depends on @allot//alloc (or an allot_cc_binary's _unpinned).
-    knobs: the knobs to tune (default: TUNED: array, pool, path_store, path_format and
-      malloc, with the heap backends the toolchain links); each combination of their
-      values is one build (glibc, by default: 3 x 2 x 2 x 2 x 4 = 96). The other knobs
-      follow the command line.
-    args: the workload's arguments, with $(location) of `data`.
-    data: files the workload reads.
-    outputs: files the workload writes (relative to its working directory), compared
-      between builds like its standard output.
-    values: {knob: [values]} to try instead of all of a knob's values (counts must say);
-      where the knob's default is not among them, the first stands for it.
-    extras: more programs that run beside the builds (shown, not tuned: a floor, say).
-    runner_args: options for tools/allot-tune that come first (--rounds=7, --baseline=...).
-    compilation_mode: of the builds (default "opt", whatever -c says).
-    kwargs: visibility, tags, size, ... of the runner.
-
     See tools/allot_tune/cli.py for what it measures and decides, and docs/choosing.md.
+
+    Args:
+      name: the runner.
+      binary: a cc_binary that depends on @allot//alloc (or an allot_cc_binary's _unpinned).
+      knobs: the knobs to tune (default: TUNED: array, pool, path_store, path_format and
+        malloc, with the heap backends the toolchain links); each combination of their
+        values is one build (glibc, by default: 3 x 2 x 2 x 2 x 4 = 96). The other knobs
+        follow the command line.
+      args: the workload's arguments, with $(location) of `data`.
+      values: {knob: [values]} to try instead of all of a knob's values (counts must say);
+        where the knob's default is not among them, the first stands for it.
+      **kwargs: data (files the workload reads), outputs (files the workload writes,
+        relative to its working directory, compared between builds like its standard
+        output), extras (more programs that run beside the builds, shown, not tuned: a
+        floor, say), runner_args (options for tools/allot-tune that come first:
+        --rounds=7, --baseline=...), compilation_mode (of the builds: default "opt",
+        whatever -c says), and visibility, tags, size, ... of the runner.
     """
     knobs = list(knobs if knobs != None else TUNED)
     if not knobs:

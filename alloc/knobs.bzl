@@ -7,7 +7,6 @@ every file; the --//alloc flag accepts it, allot_cc_* can pin it, and the test a
 benchmark variants pick it up.
 """
 
-load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "MALLOC_LIBS", "toolchain_setting")
 load(
     "@bazel_skylib//rules:common_settings.bzl",
     "BuildSettingInfo",
@@ -15,6 +14,8 @@ load(
     "int_flag",
     "string_flag",
 )
+load("@rules_cc//cc:defs.bzl", "CcInfo", "cc_common", "cc_library")
+load("//toolchains:toolchains.bzl", "CROSS_TOOLCHAINS", "MALLOC_LIBS", "toolchain_setting")
 
 def _choice(values, default, define, c_values = None, tuned = False):
     """A knob that takes one of values (a string flag)."""
@@ -101,8 +102,11 @@ def allot_malloc_backend(name):
 
     glibc builds link Debian's tcmalloc, jemalloc or mimalloc; a cross toolchain fails
     the build for a backend it cannot link, naming the toolchain and what it has.
+
+    Args:
+      name: the library.
     """
-    native.cc_library(name = name + "_none")
+    cc_library(name = name + "_none")
     glibc = {"//alloc:malloc_" + backend: lib for backend, lib in MALLOC_LIBS.items()}
     glibc["//conditions:default"] = ":%s_none" % name
     native.alias(name = name + "_glibc", actual = select(glibc))
@@ -131,7 +135,15 @@ def knob_spec(knob):
     return KNOBS[knob]
 
 def parse_knob(knob, value):
-    """A knob's value from a string (as in a strategies dict), checked where Starlark can."""
+    """A knob's value from a string (as in a strategies dict), checked where Starlark can.
+
+    Args:
+      knob: the knob's name; an unknown one fails.
+      value: the value, a string; one the knob does not take fails, naming those it does.
+
+    Returns:
+      The value as the knob's flag holds it: a string, a count or a boolean.
+    """
     spec = knob_spec(knob)
     if type(value) != "string":
         fail("allot knob '%s': give the value as a string, e.g. \"%s\"" % (knob, spec.default))
@@ -148,7 +160,14 @@ def parse_knob(knob, value):
     return value
 
 def resolve(strategies):
-    """Every knob's value: the given strategies (a dict of strings) over the defaults."""
+    """Every knob's value: the given strategies over the defaults.
+
+    Args:
+      strategies: {knob: value}, as strings (a strategies dict).
+
+    Returns:
+      {knob: value} for every knob, as parse_knob gives them.
+    """
     values = {knob: spec.default for knob, spec in KNOBS.items()}
     for knob, value in strategies.items():
         values[knob] = parse_knob(knob, value)
@@ -166,8 +185,13 @@ def _c_value(spec, value):
 def knob_defines(values, for_attribute = False):
     """The C defines for resolved knob values (of every knob, or of those a file reads).
 
-    for_attribute: quote them for a rule's `defines` attribute, which Bazel splits like a
-    shell command line (a provider's defines are taken as they are).
+    Args:
+      values: {knob: value}, as resolve() gives them.
+      for_attribute: quote them for a rule's `defines` attribute, which Bazel splits like
+        a shell command line (a provider's defines are taken as they are).
+
+    Returns:
+      The defines, NAME=VALUE strings, in the knobs' order.
     """
     defines = [
         KNOBS[knob].define.format(_c_value(KNOBS[knob], values[knob]))
@@ -202,6 +226,8 @@ knob_defines_from_flags = rule(
     },
 )
 
+# A flag per knob, each named after it: no name to give.
+# buildifier: disable=unnamed-macro
 def allot_knob_flags():
     """Declares, in the calling package, one flag per knob and a config_setting per value."""
     for knob, spec in KNOBS.items():
@@ -264,7 +290,7 @@ _source_objects = rule(
 
 def source_library(name, src, local_defines = [], copts = [], deps = []):
     """cc_library `name`: alloc/`src` alone, with local_defines and copts, on allot's headers."""
-    native.cc_library(
+    cc_library(
         name = name,
         srcs = [Label("//alloc:" + src), Label("//alloc:private_headers")],
         copts = copts,
@@ -274,10 +300,18 @@ def source_library(name, src, local_defines = [], copts = [], deps = []):
         visibility = ["//visibility:private"],
     )
 
+# Two targets per source, each named after it: no name to give.
+# buildifier: disable=unnamed-macro
 def allot_library_objects():
-    """The objects of //alloc: for each source, its library on the --//alloc:* flags it
-    reads (source_<file>) and that library's objects, built where the other flags are at
-    their defaults (objects_<file>). Returns the objects' labels, in link order."""
+    """Declares the objects of //alloc, a library and its objects per source.
+
+    For each source: its library on the --//alloc:* flags it reads (source_<file>) and
+    that library's objects, built where the other flags are at their defaults
+    (objects_<file>).
+
+    Returns:
+      The objects' labels, in link order.
+    """
     objects = []
     for src, knobs in SOURCE_KNOBS.items():
         stem = src[:-len(".c")]

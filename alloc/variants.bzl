@@ -7,11 +7,19 @@ configuration (and what they share, GoogleTest, builds once).
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
+load("@rules_shell//shell:sh_test.bzl", "sh_test")
 load("//toolchains:toolchains.bzl", "GLIBC_ONLY", "HOST", "MALLOC_LIBS", "toolchain_select")
 load(":knobs.bzl", "KNOBS", "SOURCE_KNOBS", "config_string", "knob_defines", "resolve", "source_library")
 
 def variant_name(strategies):
-    """A target-name-safe name for a variant: its knobs in table order, e.g. pool-arena_stats-on."""
+    """A target-name-safe name for a variant: its knobs in table order.
+
+    Args:
+      strategies: the variant's {knob: value}.
+
+    Returns:
+      e.g. "pool-arena_stats-on"; "defaults" for no knob.
+    """
     parts = []
     for knob in KNOBS:
         if knob in strategies:
@@ -43,10 +51,17 @@ def _pairs(combination):
     ]
 
 def pairwise_cover(combinations):
-    """The fewest of `combinations` that a greedy choice finds in which every pair of
-    values of two knobs that `combinations` holds occurs (6 of the 24 strategy
-    combinations). Each step takes the first combination with the most pairs not yet
-    covered."""
+    """The fewest of `combinations` that cover every pair of values of two knobs, greedily.
+
+    Each step takes the first combination with the most pairs not yet covered (6 of the 24
+    strategy combinations).
+
+    Args:
+      combinations: [{knob: value}].
+
+    Returns:
+      The cover, a list of some of `combinations`.
+    """
     left = {}
     for combination in combinations:
         for pair in _pairs(combination):
@@ -72,9 +87,11 @@ def variant_tags(strategies, tags = []):
     return tags
 
 def _variant_source(src, values, defines, copts):
-    """The calling package's library of alloc/`src` under the knobs it reads of `values`,
-    `defines` and `copts`: declared by the first variant that needs it, shared by the
-    others."""
+    """The calling package's library of alloc/`src` under the knobs it reads.
+
+    Under the knobs it reads of `values`, `defines` and `copts`: declared by the first
+    variant that needs it, shared by the others.
+    """
     own = {knob: values[knob] for knob in SOURCE_KNOBS[src]}
     name = "allot_%s_%s" % (src[:-len(".c")], "_".join([
         "%s-%s" % (knob, str(value).lower())
@@ -112,8 +129,10 @@ def allot_variant_library(name, strategies, defines = [], copts = [], tags = [],
     )
 
 def _declare_variants(kind, name, srcs, deps, variants, defines, tags, kwargs, samples = None):
-    """For each variant: its library and a `kind` (cc_test or cc_binary) target named
-    `name`_<variant> on it. Returns [(strategies, label)]."""
+    """For each variant: its library and a cc_test or cc_binary `name`_<variant> on it.
+
+    `kind` is "test" or "binary". Returns [(strategies, label)].
+    """
     declared = []
     for i, strategies in enumerate(variants):
         variant = "%s_%s" % (name, variant_name(strategies))
@@ -165,15 +184,27 @@ def allot_binary_variants(name, srcs, variants, deps = [], defines = [], tags = 
     return for_toolchains(glibc = [label for _, label in declared], cross = everywhere)
 
 def allot_tool_test_variants(name, srcs, script, variants, script_args = [], deps = [], defines = [], tags = [], **kwargs):
-    """For each variant: a program built from srcs (`name`_program_<variant>) and an
-    sh_test `name`_<variant> that runs `script` with script_args and the program's path.
+    """For each variant: a program, and an sh_test that runs a script on it.
 
-    For checks that run a program under a tool (tests/runners/valgrind_run.sh, the poisoning
-    checks). kwargs go to the programs (linkopts, say).
+    The program is built from srcs (`name`_program_<variant>); the sh_test
+    `name`_<variant> runs `script` with script_args and the program's path. For checks
+    that run a program under a tool (tests/runners/valgrind_run.sh, the poisoning
+    checks).
+
+    Args:
+      name: the prefix of the targets.
+      srcs: the program's sources.
+      script: the test's script.
+      variants: [{knob: value}].
+      script_args: the script's arguments before the program's path.
+      deps: the program's deps beside its library.
+      defines: the program's and its library's defines.
+      tags: of every target.
+      **kwargs: of the programs (linkopts, say).
     """
     declared = _declare_variants("binary", name + "_program", srcs, deps, variants, defines, tags, kwargs)
     for strategies, label in declared:
-        native.sh_test(
+        sh_test(
             name = "%s_%s" % (name, variant_name(strategies)),
             srcs = [script],
             args = script_args + ["$(location %s)" % label],

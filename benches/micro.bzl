@@ -8,10 +8,11 @@ alloc/knobs.bzl adds its object.
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary")
+load("@rules_shell//shell:sh_test.bzl", "sh_test")
 load("//alloc:defs.bzl", "allot_executable")
 load("//alloc:knobs.bzl", "KNOBS")
-load("//toolchains:toolchains.bzl", "GLIBC_ONLY", "MALLOC_LIBS")
 load("//alloc:variants.bzl", "allot_variant_library")
+load("//toolchains:toolchains.bzl", "GLIBC_ONLY", "MALLOC_LIBS")
 
 def _patterns():
     """pattern -> the variants that vary it (dicts of knobs)."""
@@ -27,7 +28,11 @@ def _patterns():
     }
 
 def micro_benchmarks(name):
-    """Declares `name` (system malloc) and `name`_<backend> for each other heap backend."""
+    """Declares `name` (system malloc) and `name`_<backend> for each other heap backend.
+
+    Args:
+      name: the benchmark, and the prefix of the others.
+    """
     tags = ["manual", GLIBC_ONLY]  # Google Benchmark is glibc-only here
     objects = []
     for pattern, variants in _patterns().items():
@@ -57,7 +62,7 @@ def micro_benchmarks(name):
             )
             objects.append(":lib%s.so" % variant)
 
-    native.sh_test(
+    sh_test(
         name = name + "_hidden_test",
         size = "small",
         srcs = ["micro_hidden_test.sh"],

@@ -10,6 +10,9 @@ def suite_variants():
     Every combination of the array, pool and path strategies, then each other heap
     backend, stats off, misuse checks off (under each pool strategy; the others follow
     NDEBUG, so they are on at -c fastbuild), and the edges of array_inline_max.
+
+    Returns:
+      [{knob: value}].
     """
     variants = [dict(v, stats = "true") for v in strategy_combinations()]
     for backend in MALLOC_LIBS:
@@ -22,9 +25,17 @@ def suite_variants():
     return variants
 
 def matrix_test_variants(name, tags = [], **kwargs):
-    """allot_test_variants over suite_variants(), the strategy combinations outside their
-    pairwise cover tagged FULL_MATRIX: every value of every knob, and every pair of values
-    of two strategy knobs, runs everywhere; every combination runs on glibc and musl."""
+    """allot_test_variants over suite_variants(), those outside the pairwise cover tagged.
+
+    The strategy combinations outside their pairwise cover are tagged FULL_MATRIX: every
+    value of every knob, and every pair of values of two strategy knobs, runs everywhere;
+    every combination runs on glibc, musl and i386.
+
+    Args:
+      name: the prefix of the tests.
+      tags: of every test.
+      **kwargs: of allot_test_variants (srcs, deps, ...).
+    """
     cover = [dict(v, stats = "true") for v in pairwise_cover(strategy_combinations())]
     outside = [v for v in suite_variants() if _combination(v) and v not in cover]
     everywhere = [v for v in suite_variants() if v not in outside]
@@ -46,12 +57,21 @@ def matrix_test_variants(name, tags = [], **kwargs):
 SAMPLE_SHARES = 4
 
 def shared_samples(variants):
-    """ALLOT_TEST_SAMPLE for each variant (tests/check.h): the variants that format alike
-    (the same path_format) share the differential tests' generated cases out, up to
-    SAMPLE_SHARES ways, each keeping every Nth case from another K, so that together they
-    run every case; those that link a glibc-only heap backend, which the cross toolchains
-    skip, run every case. A differential test's cases cost the same under every strategy
-    of the other knobs, and they are most of the suite's time."""
+    """ALLOT_TEST_SAMPLE for each variant (tests/check.h).
+
+    The variants that format alike (the same path_format) share the differential tests'
+    generated cases out, up to SAMPLE_SHARES ways, each keeping every Nth case from
+    another K, so that together they run every case; those that link a glibc-only heap
+    backend, which the cross toolchains skip, run every case. A differential test's cases
+    cost the same under every strategy of the other knobs, and they are most of the
+    suite's time.
+
+    Args:
+      variants: [{knob: value}].
+
+    Returns:
+      ALLOT_TEST_SAMPLE's value for each variant, "" for every case.
+    """
     groups = {}
     for i, v in enumerate(variants):
         if v.get("malloc", "system") not in MALLOC_LIBS:

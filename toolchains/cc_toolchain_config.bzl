@@ -107,11 +107,17 @@ allot_cc_toolchain_config = rule(
 _TOOLS = ["ar", "cpp", "gcc", "gcov", "ld", "nm", "objdump", "strip"]
 
 def tool_paths(prefix, programs = {}):
-    """A toolchain's `tools`: each tool is prefix + its own name, unless programs (a dict
-    tool -> program) names another (prefix + that name, or that path if it starts with /)."""
+    """A toolchain's `tools`: each tool is prefix + its own name, unless programs names another.
+
+    Args:
+      prefix: what each program's name follows, e.g. "/usr/bin/aarch64-linux-gnu-".
+      programs: {tool: program}: prefix + that name, or that path if it starts with /.
+
+    Returns:
+      {tool: path} for gcc, ld, ar, cpp, gcov, nm, objdump and strip.
+    """
     paths = {}
     for tool in _TOOLS:
         program = programs.get(tool, tool)
         paths[tool] = program if program.startswith("/") else prefix + program
     return paths
-

@@ -13,8 +13,10 @@ load("@rules_cc//cc:find_cc_toolchain.bzl", "find_cc_toolchain", "use_cc_toolcha
 load(":toolchains.bzl", "CROSS_TOOLCHAINS", "HOST")
 
 def _resolution_enabled(ctx):
-    """Whether C toolchains are chosen by platform: behind a flag in Bazel 4 to 6, always
-    from Bazel 7 on (where the query is gone)."""
+    """Whether C toolchains are chosen by platform.
+
+    Behind a flag in Bazel 4 to 6, always from Bazel 7 on (where the query is gone).
+    """
     if hasattr(cc_common, "is_cc_toolchain_resolution_enabled_do_not_use"):
         return cc_common.is_cc_toolchain_resolution_enabled_do_not_use(ctx = ctx)
     return True

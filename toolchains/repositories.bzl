@@ -142,9 +142,14 @@ def _maybe(rule, name, **kwargs):
     if name not in native.existing_rules():
         rule(name = name, **kwargs)
 
+# A WORKSPACE macro: it declares repositories, each of its own name.
+# buildifier: disable=unnamed-macro
 def allot_repositories():
-    """Declares allot's external repositories and registers its C toolchains (one per
-    platform of //toolchains, see toolchains/toolchains.bzl). Call it once from WORKSPACE."""
+    """Declares allot's external repositories and registers its C toolchains.
+
+    One toolchain per platform of //toolchains (toolchains/toolchains.bzl). Call it once
+    from WORKSPACE.
+    """
 
     # Stand-ins for what Bazel 4.2.3 would otherwise download.
     _maybe(

@@ -63,8 +63,11 @@ CROSS_TOOLCHAINS = {
 TOOLCHAINS = [HOST] + list(CROSS_TOOLCHAINS.keys())
 
 def toolchain_setting(name):
-    """The select() key that is true when building for the toolchain `name`: the platform
-    has its value of allot's constraint (the host's glibc where none names another)."""
+    """The select() key that is true when building for the toolchain `name`.
+
+    The platform has its value of allot's constraint (the host's glibc where none names
+    another).
+    """
     return str(Label("//toolchains:for_" + name))  # valid from any workspace
 
 def toolchain_select(choices, default):

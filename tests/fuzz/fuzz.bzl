@@ -2,11 +2,20 @@
 
 load("//alloc:variants.bzl", "allot_test_variants")
 
+# Named after the fuzz target: `target`_corpus and `target`_replay_<variant>.
+# buildifier: disable=unnamed-macro
 def fuzz_replay_variants(target, variants, srcs = [], defines = [], deps = []):
-    """`target`_replay_<variant>: tests/fuzz/`target`.c run by fuzz_replay.c over every
-    file of tests/fuzz/`target`_corpus/ (a filegroup `target`_corpus), once per variant.
+    """Declares `target`_replay_<variant>: a fuzz target replayed over its corpus.
 
-    srcs, defines, deps: what the target needs besides its own file.
+    tests/fuzz/`target`.c, run by fuzz_replay.c over every file of
+    tests/fuzz/`target`_corpus/ (a filegroup `target`_corpus), once per variant.
+
+    Args:
+      target: the fuzz target's name.
+      variants: [{knob: value}].
+      srcs: what the target needs besides its own file.
+      defines: likewise.
+      deps: likewise.
     """
     corpus = target + "_corpus"
     native.filegroup(
