@@ -3,15 +3,18 @@
 # the repository inside a host (tests/hosts/projects/{make,cmake,meson}) whose main.c is the API
 # program, built and run offline under two knob combinations each (the second with the
 # host's own heap and die handler where the build can name them), with the output's
-# config line checked; and a bad knob value refused, naming the allowed ones. "tune":
+# config line checked; and a bad knob value refused, naming the allowed ones. "meson-git":
+# a host shaped like Git's meson.build, allot's sources in its libgit by README's lines,
+# built with gcc and with musl-gcc, the host's c_std, warnings and -Werror on allot's
+# sources, its heap and die handler through subproject options. "tune":
 # tools/allot-tune tunes the Make-built example (examples/catalog) from a checkout, by
 # callgrind's counts, writes its pins, and the example builds with them.
 #
-#   tests/hosts/projects.sh [make|cmake|meson|tune ...]      default: all four
+#   tests/hosts/projects.sh [make|cmake|meson|meson-git|tune ...]      default: all five
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 hosts=("$@")
-[ ${#hosts[@]} -gt 0 ] || hosts=(make cmake meson tune)
+[ ${#hosts[@]} -gt 0 ] || hosts=(make cmake meson meson-git tune)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0
@@ -125,6 +128,31 @@ for host in "${hosts[@]}"; do
 		refused "meson: a program built with other knobs than its library" "allot_library_built_with_pool_malloc_checks_on_stats_off" \
 			"$dir" sh -c 'meson setup b4 -Dmismatch=true && ninja -C b4'
 		;;
+	meson-git)
+		dir=$(new_host meson-git subprojects/allot)
+		cp "$root/tests/hosts/projects/make/path.c" "$dir/"
+		git_flags=(-std=gnu99 -Werror -Wextra -Wdeclaration-after-statement -Wvla -Wmissing-prototypes
+			-Wstrict-prototypes -Wold-style-definition -Wwrite-strings)
+		for cc in gcc musl-gcc; do
+			run "meson-git ($cc): warning_level=2 werror pool=malloc array=inline" \
+				"array=inline:2 pool=malloc path=heap,builtin malloc=system stats=off" "$dir" \
+				sh -c "CC=$cc meson setup b-$cc -Dwarning_level=2 -Dwerror=true \
+					-Dallot:pool_strategy=malloc -Dallot:array_strategy=inline &&
+					ninja -C b-$cc && b-$cc/api_program"
+			host_flags "meson-git ($cc)" "$dir/b-$cc/compile_commands.json" "${git_flags[@]}"
+		done
+		run "meson-git: warning_level=3, path_store=inline stats=true, the host's heap and die handler" \
+			"array=alloca:2 pool=arena path=inline,builtin malloc=system stats=on" "$dir" \
+			sh -c 'meson setup b2 -Dwarning_level=3 -Dwerror=true -Dhooks=true \
+				-Dallot:malloc_hook=host_malloc -Dallot:realloc_hook=host_realloc \
+				-Dallot:free_hook=host_free -Dallot:die_default=host_die \
+				-Dallot:path_store=inline -Dallot:stats=true &&
+				ninja -C b2 && b2/api_program && b2/heap_hooks'
+		refused "meson-git: a bad knob value" 'is not one of the choices. Possible choices are (as string): "malloc", "arena"' "$dir" \
+			meson setup b3 -Dallot:pool_strategy=fast
+		refused "meson-git: a program built with other knobs than its library" "allot_library_built_with_pool_malloc_checks_on_stats_off" \
+			"$dir" sh -c 'meson setup b4 -Dmismatch=true && ninja -C b4'
+		;;
 	tune)
 		dir=$work/tune
 		mkdir -p "$dir"
@@ -155,7 +183,7 @@ for host in "${hosts[@]}"; do
 			tools/allot-tune --knobs speed --build true --run true
 		;;
 	*)
-		echo "projects: unknown host '$host' (make, cmake, meson, tune)" >&2
+		echo "projects: unknown host '$host' (make, cmake, meson, meson-git, tune)" >&2
 		exit 2
 		;;
 	esac
