@@ -86,7 +86,11 @@ the rounds' ratios (A's time over B's in each round), with the rounds over the g
 counted beside it. --check-goals=instructions makes a missed instruction goal an error
 (CI's check).
 
-Windows programs (.exe) run through $ALLOT_RUN (Wine, set by --config=mingw).
+Programs run through $ALLOT_RUN where a config sets it (toolchains/run.sh: Wine for
+--config=mingw, qemu-user for the emulated CPUs). Under an emulator (the manifest says
+"emulated") every build runs once and the outputs are compared, and nothing is decided: the
+times are the emulator's, callgrind cannot count, and --metric=instructions, --metric=memory,
+--write and --check-goals are refused, saying why.
 """
 
 import argparse
