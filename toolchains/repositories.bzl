@@ -56,34 +56,26 @@ def use_cc_toolchain(mandatory = False):
 
 # Stand-ins for the rest of rules_cc and for rules_shell that allot loads: each file
 # re-exports what Bazel 4.2.3 has built in under the name the real module gives it.
-_RULES_CC_LIB = '''\
-"""Offline stand-in for @rules_cc//cc:cc_toolchain_config_lib.bzl."""
+def _reexport(real, source, names):
+    """A .bzl file that stands in for `real` by re-exporting `names` from `source`."""
+    return "\n".join(
+        ['"""Offline stand-in for %s."""' % real, "", "load(", '    "%s",' % source] +
+        ['    _%s = "%s",' % (name, name) for name in names] +
+        [")", ""] +
+        ["%s = _%s" % (name, name) for name in names] + [""],
+    )
 
-load(
+_RULES_CC_LIB = _reexport(
+    "@rules_cc//cc:cc_toolchain_config_lib.bzl",
     "@bazel_tools//tools/cpp:cc_toolchain_config_lib.bzl",
-    _artifact_name_pattern = "artifact_name_pattern",
-    _feature = "feature",
-    _flag_group = "flag_group",
-    _flag_set = "flag_set",
-    _tool_path = "tool_path",
-    _with_feature_set = "with_feature_set",
+    ["artifact_name_pattern", "feature", "flag_group", "flag_set", "tool_path", "with_feature_set"],
 )
 
-artifact_name_pattern = _artifact_name_pattern
-feature = _feature
-flag_group = _flag_group
-flag_set = _flag_set
-tool_path = _tool_path
-with_feature_set = _with_feature_set
-'''
-
-_RULES_CC_ACTIONS = '''\
-"""Offline stand-in for @rules_cc//cc:action_names.bzl."""
-
-load("@bazel_tools//tools/build_defs/cc:action_names.bzl", _ACTION_NAMES = "ACTION_NAMES")
-
-ACTION_NAMES = _ACTION_NAMES
-'''
+_RULES_CC_ACTIONS = _reexport(
+    "@rules_cc//cc:action_names.bzl",
+    "@bazel_tools//tools/build_defs/cc:action_names.bzl",
+    ["ACTION_NAMES"],
+)
 
 def _shell_rule(rule):
     return '"""Offline stand-in for @rules_shell//shell:%s.bzl."""\n\n%s = native.%s\n' % (rule, rule, rule)
