@@ -3,7 +3,7 @@ toolchains/BUILD.bazel (the platforms, the C toolchains and the select() keys),
 alloc/knobs.bzl (which heap backends a toolchain links), alloc/defs.bzl (allot_tune) and
 the test and benchmark variants (what glibc alone has). .bazelrc names the same
 toolchains in its --config=<name> lines (--platforms=//toolchains:<name>), and
-tests/hosts/toolchain_table.py holds .bazelrc to this table.
+tests/hosts/module.py holds those lines to this table.
 
 Every toolchain is a platform, chosen by toolchain resolution as Bazel 7 and later
 choose every C toolchain: a platform is a CPU, an OS and one value of allot's own
@@ -14,15 +14,14 @@ matches. select()s key on that value (toolchain_setting(): //toolchains:for_<nam
 def _toolchain(
         cpu,
         os = "linux",
-        compiler = "gcc",
         backends = ["system"],
         cxx = False,
         runner = None,
         binary = None):
     """A toolchain of the table.
 
-    cpu, os: the platform's @platforms constraints. compiler: what Bazel's cc rules see.
-    backends: the heap backends it links. cxx: whether it has a C++ runtime (GoogleTest);
+    cpu, os: the platform's @platforms constraints (the compiler and its flags are in
+    toolchains/BUILD.bazel). backends: the heap backends it links. cxx: whether it has a C++ runtime (GoogleTest);
     without one the suite runs under the plain-C runner and targets tagged "cxx" are
     skipped. runner: what runs its programs on this machine, "wine" or "qemu" (emulated:
     their times mean nothing), or None (natively). binary: what its programs are, as
@@ -31,7 +30,6 @@ def _toolchain(
     return struct(
         cpu = cpu,
         os = os,
-        compiler = compiler,
         backends = backends,
         cxx = cxx,
         runner = runner,
@@ -50,8 +48,8 @@ HOST_BINARY = "ELF 64 LSB x86-64 dynamic glibc"
 CROSS_TOOLCHAINS = {
     "musl": _toolchain("x86_64", binary = "ELF 64 LSB x86-64 static musl"),
     "mingw": _toolchain("x86_64", os = "windows", cxx = True, runner = "wine", binary = "PE 64 LSB x86-64 static msvcrt"),
-    "asan": _toolchain("x86_64", compiler = "clang", cxx = True, binary = HOST_BINARY),
-    "tsan": _toolchain("x86_64", compiler = "clang", cxx = True, binary = HOST_BINARY),
+    "asan": _toolchain("x86_64", cxx = True, binary = HOST_BINARY),  # clang, with sanitizers
+    "tsan": _toolchain("x86_64", cxx = True, binary = HOST_BINARY),
     "i386": _toolchain("x86_32", binary = "ELF 32 LSB i386 dynamic glibc"),
     "armhf": _toolchain("armv7", runner = "qemu", binary = "ELF 32 LSB arm dynamic glibc"),
     "aarch64": _toolchain("aarch64", runner = "qemu", binary = "ELF 64 LSB aarch64 dynamic glibc"),
@@ -84,8 +82,11 @@ C_ONLY = [name for name, spec in CROSS_TOOLCHAINS.items() if not spec.cxx]
 COUNTED = [HOST, "musl", "mingw", "i386"]
 
 def emulated(name):
-    """Whether the toolchain's programs run under an emulator here (their times mean nothing)."""
-    return name in CROSS_TOOLCHAINS and CROSS_TOOLCHAINS[name].runner != None
+    """Whether the toolchain's programs run under a CPU emulator here (their times mean nothing).
+
+    Wine runs x86-64 code as it is: MinGW's programs are not emulated.
+    """
+    return name in CROSS_TOOLCHAINS and CROSS_TOOLCHAINS[name].runner == "qemu"
 
 # Heap backends other than the C library's own, as libraries to link (glibc builds only).
 MALLOC_LIBS = {
