@@ -26,10 +26,10 @@ def _check_impl(ctx):
     if not _resolution_enabled(ctx):
         if expected == HOST:
             return [CcInfo()]  # the host's toolchain, chosen as Bazel 4 to 6 choose it
-        fail("allot: the target platform is allot's %s platform, but this Bazel chooses C " % expected +
-             "toolchains by --crosstool_top and --cpu, not by platform, and would build for the " +
-             "host: add --incompatible_enable_cc_toolchain_resolution (Bazel 4 to 6; the " +
-             "default from Bazel 7 on).")
+        fail("allot: the target platform is allot's %s platform, but this Bazel does not " % expected +
+             "choose C toolchains by platform (C toolchain resolution is off) and would build " +
+             "for the host: add --incompatible_enable_cc_toolchain_resolution (Bazel 4 to 6; " +
+             "the default from Bazel 7 on).")
     chosen = find_cc_toolchain(ctx)
     ours = chosen.cpu in CROSS_TOOLCHAINS  # allot's toolchains' cpu is their name
     if (expected == HOST and ours) or (expected != HOST and chosen.cpu != expected):
