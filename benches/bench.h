@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "benches/le64.h"
+
 #if defined(_WIN32)
 #include <windows.h>
 
@@ -82,8 +84,8 @@ static inline int bench_count_option(int argc, char **argv, int *i, const char *
 #define BENCH_CHECKSUM_INIT 0xcbf29ce484222325ULL
 
 /*
- * Adds len bytes to checksum h, eight at a time (little-endian words, as on every target
- * here): the same output, the same checksum on every platform. It has to be cheap: a
+ * Adds len bytes to checksum h, eight at a time (read as little-endian words on every
+ * CPU): the same output, the same checksum on every platform. It has to be cheap: a
  * byte-at-a-time hash of ~140-byte lines would cost more than the diff it checks.
  */
 static inline uint64_t bench_checksum(uint64_t h, const char *bytes, size_t len)
@@ -92,12 +94,12 @@ static inline uint64_t bench_checksum(uint64_t h, const char *bytes, size_t len)
 
 	for (; len >= 8; bytes += 8, len -= 8) {
 		memcpy(&word, bytes, 8);
-		h = (h ^ word) * 0x9e3779b97f4a7c15ULL;
+		h = (h ^ bench_le64(word)) * 0x9e3779b97f4a7c15ULL;
 		h ^= h >> 32;
 	}
 	word = 0;
 	memcpy(&word, bytes, len);
-	h = (h ^ word ^ ((uint64_t) len << 56)) * 0x9e3779b97f4a7c15ULL;
+	h = (h ^ bench_le64(word) ^ ((uint64_t) len << 56)) * 0x9e3779b97f4a7c15ULL;
 	return h ^ (h >> 32);
 }
 
