@@ -29,7 +29,7 @@ def matrix_test_variants(name, tags = [], **kwargs):
 
     The strategy combinations outside their pairwise cover are tagged FULL_MATRIX: every
     value of every knob, and every pair of values of two strategy knobs, runs everywhere;
-    every combination runs on glibc, musl and i386.
+    every combination runs on glibc and musl.
 
     Args:
       name: the prefix of the tests.

@@ -99,6 +99,6 @@ MALLOC_LIBS = {
 GLIBC_ONLY = "glibc_only"
 
 # Tag of the test variants of strategy combinations outside the pairwise cover
-# (tests/matrix.bzl): glibc, musl and i386 run them; MinGW, ASan, TSan and the emulated
-# CPUs, where a run costs several times more, skip them (.bazelrc).
+# (tests/matrix.bzl): glibc and musl run them; MinGW, ASan, TSan and the other CPUs skip
+# them (.bazelrc).
 FULL_MATRIX = "full_matrix"
