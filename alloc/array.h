@@ -147,7 +147,8 @@ static inline void allot__array_free(void *ptr)
 #define ALLOT__ARRAY_BUILT_WITH_ \
 	ALLOT__PASTE(allot_library_built_with_array_inline_, ALLOT_ARRAY_INLINE_MAX)
 #endif
-#define ALLOT__ARRAY_BUILT_WITH ALLOT__PASTE(ALLOT__ARRAY_BUILT_WITH_, ALLOT__STATS_TAG)
+#define ALLOT__ARRAY_BUILT_WITH \
+	ALLOT__PASTE(ALLOT__PASTE(ALLOT__ARRAY_BUILT_WITH_, ALLOT__STATS_TAG), ALLOT__VERSION_TAG)
 #ifdef __cplusplus
 extern "C" {
 #endif

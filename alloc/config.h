@@ -49,6 +49,7 @@
 #include <stddef.h> /* size_t, for the heap hooks' declarations */
 
 #include "alloc/compiler.h"
+#include "alloc/version.h"
 
 /* ---- The knob table ------------------------------------------------------------ */
 
@@ -126,6 +127,11 @@
 #undef ALLOT_PATH_INLINE
 #undef ALLOT_FORMAT_LIBC
 #undef ALLOT_FORMAT_BUILTIN
+
+/* ---- An installed allot's knobs ------------------------------------------------ */
+
+/* Nothing in allot's tree; the knobs an installed copy was built with (alloc/options.h). */
+#include "alloc/options.h"
 
 /* ---- Strategies ---------------------------------------------------------------- */
 
@@ -223,6 +229,10 @@
 #define ALLOT__MEMDEBUG_TAG
 #endif
 
+/* The version the link-time check names, _v<major>_<minor> (alloc/version.h). */
+#define ALLOT__VERSION_TAG \
+	ALLOT__PASTE(ALLOT__PASTE(_v, ALLOT_VERSION_MAJOR), ALLOT__PASTE(_, ALLOT_VERSION_MINOR))
+
 #ifndef ALLOT_MALLOC_NAME
 #define ALLOT_MALLOC_NAME "system"
 #endif
@@ -238,11 +248,12 @@
  * library does not link; the linker names the function, which names the knobs the
  * translation unit wanted:
  *
- *     undefined reference to `allot_library_built_with_path_store_inline_128_checks_on'
+ *     undefined reference to `allot_library_built_with_path_store_inline_128_checks_on_v0_2'
  *
- * and `nm liballot.a | grep allot_library_built_with` lists what the library has. The
- * counts in those names (ALLOT_PATH_INLINE_SIZE, ALLOT_ARRAY_INLINE_MAX) must be
- * decimal numbers.
+ * and `nm liballot.a | grep allot_library_built_with` lists what the library has. Each name
+ * ends with allot's major and minor version: a program built against one version's headers
+ * does not link against another's library. The counts in those names
+ * (ALLOT_PATH_INLINE_SIZE, ALLOT_ARRAY_INLINE_MAX) must be decimal numbers.
  */
 
 /* ---- The host's heap and die handler ------------------------------------------- */

@@ -72,9 +72,11 @@ int allot_vfprintf(FILE *out, const char *fmt, va_list ap) ALLOT__PRINTF_FORMAT(
  * check (alloc/config.h): the library formats as one of them.
  */
 #if defined(__MINGW32__) && __USE_MINGW_ANSI_STDIO
-#define ALLOT__FORMAT_BUILT_WITH allot_library_built_with_printf_mingw
+#define ALLOT__FORMAT_BUILT_WITH \
+	ALLOT__PASTE(allot_library_built_with_printf_mingw, ALLOT__VERSION_TAG)
 #elif defined(__MINGW32__)
-#define ALLOT__FORMAT_BUILT_WITH allot_library_built_with_printf_msvcrt
+#define ALLOT__FORMAT_BUILT_WITH \
+	ALLOT__PASTE(allot_library_built_with_printf_msvcrt, ALLOT__VERSION_TAG)
 #endif
 #ifdef ALLOT__FORMAT_BUILT_WITH
 ALLOT__REQUIRE_SYMBOL(ALLOT__FORMAT_BUILT_WITH);

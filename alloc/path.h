@@ -321,7 +321,8 @@ static inline void allot_path_addch(struct allot_path *p, int c)
 #elif ALLOT_PATH_STORE == ALLOT_PATH_STORE_HEAP
 #define ALLOT__PATH_BUILT_WITH_ allot_library_built_with_path_store_heap
 #endif
-#define ALLOT__PATH_BUILT_WITH ALLOT__PASTE(ALLOT__PATH_BUILT_WITH_, ALLOT__CHECKS_TAG)
+#define ALLOT__PATH_BUILT_WITH \
+	ALLOT__PASTE(ALLOT__PASTE(ALLOT__PATH_BUILT_WITH_, ALLOT__CHECKS_TAG), ALLOT__VERSION_TAG)
 ALLOT__REQUIRE_SYMBOL(ALLOT__PATH_BUILT_WITH);
 
 #ifdef __cplusplus

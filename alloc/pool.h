@@ -517,10 +517,12 @@ ALLOT__ALWAYS_INLINE void *allot_pool_alloc_aligned(struct allot_pool *pool, siz
 #elif ALLOT_POOL_STRATEGY == ALLOT_POOL_MALLOC
 #define ALLOT__POOL_BUILT_WITH_ allot_library_built_with_pool_malloc
 #endif
-#define ALLOT__POOL_BUILT_WITH                                                              \
-	ALLOT__PASTE(ALLOT__PASTE(ALLOT__PASTE(ALLOT__POOL_BUILT_WITH_, ALLOT__CHECKS_TAG), \
-	                          ALLOT__STATS_TAG),                                        \
-	             ALLOT__MEMDEBUG_TAG)
+#define ALLOT__POOL_BUILT_WITH                                                                  \
+	ALLOT__PASTE(                                                                           \
+	    ALLOT__PASTE(ALLOT__PASTE(ALLOT__PASTE(ALLOT__POOL_BUILT_WITH_, ALLOT__CHECKS_TAG), \
+	                              ALLOT__STATS_TAG),                                        \
+	                 ALLOT__MEMDEBUG_TAG),                                                  \
+	    ALLOT__VERSION_TAG)
 ALLOT__REQUIRE_SYMBOL(ALLOT__POOL_BUILT_WITH);
 
 #ifdef __cplusplus

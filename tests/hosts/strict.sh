@@ -110,7 +110,7 @@ failures=$(printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c 'check "$@"' che
 
 # C++: each public header alone, and all of them with every macro of the API expanded,
 # under two knob combinations per compiler and standard.
-public_headers=(alloc.h array.h compiler.h config.h die.h heap.h path.h pool.h stats.h)
+public_headers=(alloc.h array.h compiler.h config.h die.h heap.h options.h path.h pool.h stats.h version.h)
 cxx_runs=0
 for cxx in g++ clang++; do
 	for std in c++11 c++17; do
