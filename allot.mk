@@ -25,6 +25,9 @@
 #                   (knobs, compiler, ALLOT_CFLAGS): the library rebuilds; make the host's
 #                   own objects depend on it too, as Git's on GIT-CFLAGS
 #   allot-clean     a target that removes $(ALLOT_OBJDIR)
+#   allot-install   a target that installs the library, its headers with the knobs pinned,
+#                   allot.pc and the CMake package under $(DESTDIR)$(PREFIX) (PREFIX: default
+#                   /usr/local; ALLOT_LIBDIR, ALLOT_INCLUDEDIR, ALLOT_DATADIR below it)
 #
 # What it reads (all optional; a knob takes Bazel's short value or the C spelling):
 #   ALLOT_ARRAY_STRATEGY    heap | alloca | inline          (ALLOT_ARRAY_HEAP, ...)
@@ -105,6 +108,18 @@ $(ALLOT_OBJDIR)/allot-$(notdir $(patsubst %/,%,$(dir $(1))))-$(notdir $(1:.c=.o)
 endef
 $(foreach src,$(ALLOT_SOURCES),$(eval $(call allot__object_rule,$(src))))
 
-.PHONY: allot-clean allot-FORCE
+# allot-install: liballot.a, the public headers (alloc/options.h pinning the knobs the library
+# was built with), allot.pc, the CMake package and the license, under $(DESTDIR)$(PREFIX):
+# the tree cmake --install and meson install write. Not `install`: a host has its own.
+PREFIX ?= /usr/local
+ALLOT_LIBDIR ?= lib
+ALLOT_INCLUDEDIR ?= include
+ALLOT_DATADIR ?= share
+allot-install: $(ALLOT_LIB)
+	@ALLOT_INSTALL_CC='$(subst ','\'',$(ALLOT__FLAGS))' $(SHELL) '$(ALLOT_DIR)/install/allot-install.sh' \
+		'$(ALLOT_DIR)' '$(ALLOT_LIB)' '$(DESTDIR)' '$(PREFIX)' '$(ALLOT_LIBDIR)' '$(ALLOT_INCLUDEDIR)' \
+		'$(ALLOT_DATADIR)'
+
+.PHONY: allot-clean allot-FORCE allot-install
 allot-clean:
 	$(RM) -r $(ALLOT_OBJDIR)
