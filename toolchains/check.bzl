@@ -42,7 +42,8 @@ def _check_impl(ctx):
             ),
             "allot: register allot's toolchains before any other: in WORKSPACE, " +
             "allot_repositories() from @allot//toolchains:repositories.bzl does; with bzlmod, " +
-            "allot's MODULE.bazel does, or add --extra_toolchains=@allot//toolchains:all.",
+            "add register_toolchains(\"@allot//toolchains:all\") to your MODULE.bazel, " +
+            "or --extra_toolchains=@allot//toolchains:all to the command line.",
         ]))
     return [CcInfo()]
 

@@ -6,6 +6,8 @@ Bazel's own `maybe()` declarations never fire. Everything else comes from Debian
 packages that ./bazelw installs.
 """
 
+load(":host_libs.bzl", "host_libs_repository")
+
 _RULES_CC_DEFS = '''\
 """Offline stand-in for @rules_cc//cc:defs.bzl: Bazel 4.2.3's native C rules and providers.
 
@@ -198,12 +200,9 @@ def allot_repositories():
         path = "/usr",
         build_file = str(Label("//toolchains/third_party:google_benchmark.BUILD")),
     )
-    _maybe(
-        native.new_local_repository,
-        name = "allot_host_libs",
-        path = "/usr",
-        build_file = str(Label("//toolchains/third_party:host_libs.BUILD")),
-    )
+
+    # The heap backends and the benchmarks' peers, where the machine has them.
+    _maybe(host_libs_repository, name = "allot_host_libs")
 
     # allot's C toolchains, each for its own platform only: registered before Bazel's
     # host toolchain, which would match the x86_64 Linux ones too (toolchains/check.bzl).

@@ -13,7 +13,8 @@
 # with the --configs README gives users (platforms of @allot//toolchains): each program is
 # what its config names (toolchains/binary_check.py) and runs, the pinned one too, and a
 # config whose toolchain does not resolve (Bazel's host toolchain registered first) fails
-# with allot's message instead of building for the host.
+# with allot's message instead of building for the host. And on a machine with none of the
+# optional heap libraries, the registry's test module (examples/bcr) builds and passes.
 #
 #   tests/hosts/external.sh [BAZEL_ARGS ...]     (e.g. --config=ci is not known there;
 #                                                 pass plain options like --copt=-Werror)
@@ -105,7 +106,7 @@ expect "flags" "array=heap:2 pool=malloc path=inline,builtin malloc=jemalloc sta
 expect "pinned over flags" "array=inline:2 pool=malloc path=inline,builtin malloc=system stats=on" \
 	"$@" //:pinned --@allot//alloc:pool=arena --@allot//alloc:array=heap
 expect_error "a program built with other knobs than its library" \
-	"undefined reference to 'allot_library_built_with_pool_malloc_checks_on_stats_off'" "$@" //:mismatched
+	"undefined reference to 'allot_library_built_with_pool_malloc_checks_on_stats_off_v0_2'" "$@" //:mismatched
 expect_error "bad flag value" "invalid value 'fast'. Allowed values are [\"malloc\", \"arena\"]" \
 	"$@" //:plain --@allot//alloc:pool=fast
 # allot_tune, and its pins in a file of this workspace (relative to where bazel runs)
@@ -147,5 +148,34 @@ expect_error "a config whose toolchain does not resolve" \
 sed -i 's/"pool": "malloc"/"pool": "fast"/' BUILD.bazel
 expect_error "bad pinned value" "allot knob 'pool': invalid value 'fast'. Allowed values are [\"malloc\", \"arena\"]" \
 	"$@" //:pinned
+
+# A machine with none of the optional heap libraries: allot_host_libs finds none under its
+# root. The Bazel Central Registry's test module (examples/bcr) still builds and passes, and
+# only a build that asks for a missing backend fails, naming its package.
+bazel shutdown >/dev/null 2>&1
+bare=$ws/bare
+mkdir "$bare" && cd "$bare"
+cp "$allot/examples/bcr/BUILD.bazel" "$allot/examples/bcr/main.c" .
+cat >WORKSPACE <<WS
+local_repository(name = "allot", path = "$allot")
+load("@allot//toolchains:host_libs.bzl", "host_libs_repository")
+host_libs_repository(name = "allot_host_libs", root = "$bare/no-usr")
+load("@allot//toolchains:repositories.bzl", "allot_repositories")
+allot_repositories()
+WS
+cp "$ws/.bazelrc" .
+if bazel test "$@" //... >"$ws/err" 2>&1; then
+	passed=$((passed + 1))
+	echo "external: ok: examples/bcr with none of the heap libraries: $(grep -c PASSED "$ws/err") test passed"
+else
+	failed=$((failed + 1))
+	echo "external: FAILED: examples/bcr with none of the heap libraries"
+	tail -10 "$ws/err"
+fi
+expect_error "a missing heap backend asked for" \
+	"allot: tcmalloc is not on this machine: install Debian's libgoogle-perftools-dev" \
+	"$@" --@allot//alloc:malloc=tcmalloc //:plain
+bazel shutdown >/dev/null 2>&1
+cd "$ws"
 echo "external: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
