@@ -97,33 +97,26 @@ runs() { # runs WHAT PROGRAM: it succeeds and names the installed knobs
 		fail "$1: $(cat "$work/run.out")"
 	fi
 }
+outside() { # outside WHAT FILE PROGRAM COMMAND...: FILE and the program's source in a project
+	# of their own, built there by COMMAND; then PROGRAM (under the project) runs
+	local what=$1 file=$2 program=$3 b
+	shift 3
+	b=$work/$(echo "$what" | tr -c 'a-z0-9\n' '-')
+	mkdir "$b" && cp "$consumer/$file" "$work/main.c" "$b"
+	if (cd "$b" && "$@") >"$b/log" 2>&1; then
+		runs "$what" "$b/$program"
+	else
+		cat "$b/log"
+		fail "$what"
+	fi
+}
+pc=$moved/lib/pkgconfig
 for cc in gcc clang; do
-	b=$work/cmake-$cc
-	mkdir "$b" && cp "$consumer/CMakeLists.txt" "$work/main.c" "$b"
-	if (cd "$b" && CC=$cc cmake -S . -B build -DCMAKE_PREFIX_PATH="$moved" -DWANT_POOL=malloc &&
-		cmake --build build) >"$b/log" 2>&1; then
-		runs "find_package(allot), $cc" "$b/build/consumer"
-	else
-		cat "$b/log"
-		fail "find_package(allot), $cc"
-	fi
-	b=$work/meson-$cc
-	mkdir "$b" && cp "$consumer/meson.build" "$work/main.c" "$b"
-	if (cd "$b" && CC=$cc PKG_CONFIG_PATH="$moved/lib/pkgconfig" meson setup build && ninja -C build) \
-		>"$b/log" 2>&1; then
-		runs "Meson dependency('allot'), $cc" "$b/build/consumer"
-	else
-		cat "$b/log"
-		fail "Meson dependency('allot'), $cc"
-	fi
-	b=$work/make-$cc
-	mkdir "$b" && cp "$consumer/Makefile" "$work/main.c" "$b"
-	if PKG_CONFIG_PATH="$moved/lib/pkgconfig" make -s -C "$b" CC=$cc >"$b/log" 2>&1; then
-		runs "pkg-config and make, $cc" "$b/consumer"
-	else
-		cat "$b/log"
-		fail "pkg-config and make, $cc"
-	fi
+	outside "find_package(allot), $cc" CMakeLists.txt build/consumer \
+		sh -c "CC=$cc cmake -S . -B build -DCMAKE_PREFIX_PATH='$moved' -DWANT_POOL=malloc && cmake --build build"
+	outside "Meson dependency('allot'), $cc" meson.build build/consumer \
+		sh -c "CC=$cc PKG_CONFIG_PATH='$pc' meson setup build && ninja -C build"
+	outside "pkg-config and make, $cc" Makefile consumer env PKG_CONFIG_PATH="$pc" make -s CC=$cc
 	if $cc -Wall -Wextra -Werror -I"$moved/include/allot" -o "$work/plain-$cc" "$work/main.c" \
 		"$moved/lib/liballot.a" 2>"$work/plain.log"; then
 		runs "plain $cc -I<prefix>/include/allot" "$work/plain-$cc"
@@ -133,7 +126,7 @@ for cc in gcc clang; do
 	fi
 done
 values=$(for knob in array_strategy pool_strategy path_store path_format stats checks; do
-	printf '%s=%s ' $knob "$(PKG_CONFIG_PATH="$moved/lib/pkgconfig" pkg-config --variable=$knob allot)"
+	printf '%s=%s ' $knob "$(PKG_CONFIG_PATH="$pc" pkg-config --variable=$knob allot)"
 done)
 if [ "$values" = "array_strategy=inline pool_strategy=malloc path_store=inline path_format=libc stats=1 checks=0 " ]; then
 	ok "pkg-config --variable: $values"
@@ -148,15 +141,9 @@ make -s -C "$work/musl-host" allot-clean >/dev/null
 if make -s -C "$work/musl-host" CC=musl-gcc CFLAGS=-O2 ALLOT_ARRAY_STRATEGY=inline ALLOT_POOL_STRATEGY=malloc \
 	ALLOT_PATH_STORE=inline ALLOT_PATH_FORMAT=libc ALLOT_STATS=1 ALLOT_CHECKS=0 \
 	DESTDIR="$work/musl" PREFIX=$prefix allot-install >"$work/musl.log" 2>&1; then
-	b=$work/make-musl
-	mkdir "$b" && cp "$consumer/Makefile" "$work/main.c" "$b"
-	if PKG_CONFIG_PATH="$work/musl$prefix/lib/pkgconfig" make -s -C "$b" CC=musl-gcc CFLAGS=-static \
-		>"$b/log" 2>&1 && file "$b/consumer" | grep -q 'statically linked'; then
-		runs "musl: pkg-config and make, musl-gcc -static" "$b/consumer"
-	else
-		cat "$b/log"
-		fail "musl: pkg-config and make"
-	fi
+	outside "musl: pkg-config and make, musl-gcc -static" Makefile consumer sh -c \
+		"PKG_CONFIG_PATH='$work/musl$prefix/lib/pkgconfig' make -s CC=musl-gcc CFLAGS=-static &&
+		file consumer | grep -q 'statically linked'"
 	if musl-gcc -static -Wall -Werror -I"$work/musl$prefix/include/allot" -o "$work/plain-musl" "$work/main.c" \
 		"$work/musl$prefix/lib/liballot.a" 2>"$work/plain.log"; then
 		runs "musl: plain musl-gcc" "$work/plain-musl"
