@@ -18,6 +18,12 @@ toolchains and the date: the figures the documentation links to.
 
     bazel run //benches:report [-- --quick] [-- --rounds N] [-- --only glibc,musl] [-- --render]
         [-- --bazel-flag=--config=ci ...]
+    bazel run //benches:report -- --inside-git [--git-platforms glibc,musl,i386] [--reuse]
+
+--inside-git runs only Git's own workloads inside Git (tests/hosts/git/workloads.py): pristine
+Git and Git with allot's defaults, built for each platform, counted with callgrind and timed
+side by side; it writes their table into docs/results.md and leaves the rest of the file as it
+is (a full run keeps that table).
 
 --quick is a smoke run: tiny sizes, one round, two repetitions. --render rebuilds
 report.md and the charts from the JSON of the last run, without running anything.
@@ -361,12 +367,126 @@ def micro_report(results, outdir):
     return md
 
 
+INSIDE_GIT = "### inside Git: instructions vs pristine, per platform"
+
+
+def inside_git_report(result, command):
+    """The inside-Git table: each workload's instructions under allot's defaults as a multiple
+    of pristine Git's, a column per platform, with time and peak memory beside them; then the
+    goals."""
+    sys.path.insert(0, os.path.join(os.environ.get("BUILD_WORKSPACE_DIRECTORY", "."), "tests",
+                                    "hosts", "git"))
+    import workloads  # tests/hosts/git/workloads.py: the workloads and their goals
+    platforms = list(result["platforms"])
+    names = list(next(iter(result["platforms"].values())))
+    scale = result["scale"]
+    md = [INSIDE_GIT, "",
+          "%s, pristine and with allot's defaults (README's build lines and "
+          "`tests/hosts/git/git-%s.patch`), each platform built as Git's CI builds it: glibc by "
+          "Make with gcc, musl by Meson with musl-gcc (static), i386 by Make with `gcc -m32`; "
+          "`-O2 -g` everywhere. Workloads (`tests/hosts/git/workloads.py`, in repositories it "
+          "makes): `diff-tree -r` of two trees of %s entries (flat: one directory, every entry "
+          "changed; nested: three levels, 16%% changed), `merge-tree --write-tree` of sides "
+          "touching %s files, and `count-objects -v` and `cat-file --batch-all-objects "
+          "--batch-check` over %s loose objects. Both builds printed the same bytes for every "
+          "workload. Each cell: allot's instructions as a multiple of pristine's (callgrind, "
+          "stdout to a file), then allot's time as a multiple of pristine's (median of %d "
+          "interleaved rounds, [lowest–highest]), then peak resident memory, allot / pristine. "
+          "`%s`." % (result["git"].replace("git version", "Git"),
+                     ".".join(result["git"].split()[-1].split(".")[:2]),
+                     "{:,}".format(scale["entries"]), "{:,}".format(scale["merge_touched"]),
+                     "{:,}".format(scale["loose"]), result["rounds"], command), "",
+          "| workload | " + " | ".join(platforms) + " |",
+          "|---|" + "---:|" * len(platforms)]
+    goals = []
+    for name in names:
+        cells = []
+        for p in platforms:
+            row = result["platforms"][p].get(name)
+            if not row:
+                cells.append("–")
+                continue
+            n = row["instructions"]
+            cells.append("**%.3f×** (%.1f M vs %.1f M)<br>%.2f× time [%.2f–%.2f]<br>%.1f / %.1f MiB"
+                         % (row["ratio"], n["allot"] / 1e6, n["pristine"] / 1e6, row["time_ratio"],
+                            row["time_spread"][0], row["time_spread"][1],
+                            row["peak_kib"]["allot"] / 1024.0, row["peak_kib"]["pristine"] / 1024.0))
+            goal = workloads.goals_of(name, p)[0]
+            goals.append((name, p, goal, row["ratio"]))
+        md.append("| %s | %s |" % (name, " | ".join(cells)))
+    md += ["", "Goals (instructions, allot's defaults against pristine Git; none above 1.00× "
+           "anywhere):", "", "| workload | platform | goal | measured | |", "|---|---|---:|---:|---|"]
+    for name, p, goal, ratio in goals:
+        md.append("| %s | %s | ≤ %.2f× | %.3f× | %s |" % (name, p, goal, ratio,
+                                                        "met" if ratio <= goal else "**missed**"))
+    missed = [(name, p) for name, p, goal, ratio in goals if ratio > goal]
+    if missed:
+        md += ["", "Where the instructions go where a goal is missed: the functions that spent the "
+               "most in Git with allot (callgrind, their own instructions, as a share of the "
+               "run's), and the share of allot's own functions among them:", ""]
+        for name, p in missed:
+            row = result["platforms"][p][name]
+            total = float(row["instructions"]["allot"])
+            top = ", ".join("%s %.1f%%" % (f, 100 * n / total) for f, n in row["top"]["allot"])
+            mine = sum(n for f, n in row["top"]["allot"] if f.startswith("allot_"))
+            md.append("- %s, %s: %s. allot's functions among them: %.1f%%." % (
+                name, p, top, 100 * mine / total))
+    return "\n".join(md) + "\n"
+
+
+def replace_section(text, title, section):
+    """text with its section under title (up to the next heading of that level or higher)
+    replaced by section, or section appended when text has none."""
+    lines = text.rstrip("\n").split("\n")
+    if title not in lines:
+        return "\n".join(lines) + "\n\n" + section
+    start = lines.index(title)
+    level = len(title) - len(title.lstrip("#"))
+    end = next((i for i in range(start + 1, len(lines))
+                if lines[i].startswith("#") and len(lines[i]) - len(lines[i].lstrip("#")) <= level),
+               len(lines))
+    rest = lines[end:]
+    return "\n".join(lines[:start]) + "\n" + section + ("\n" + "\n".join(rest) if rest else "")
+
+
+def inside_git(ws, outdir, opts):
+    """Runs the inside-Git workloads (tests/hosts/git/workloads.py measure) and writes their
+    table into docs/results.md, leaving the rest of that file as it is."""
+    path = os.path.join(outdir, "inside-git.json")
+    command = [sys.executable, os.path.join(ws, "tests", "hosts", "git", "workloads.py"), "measure",
+               "--work", os.path.join(outdir, "inside-git"), "--rounds", str(opts.rounds),
+               "--platforms", opts.git_platforms] + (["--reuse"] if opts.reuse else [])
+    print("report: " + " ".join(command[1:]), file=sys.stderr, flush=True)
+    with open(path, "w") as out:
+        if subprocess.run(command, cwd=ws, stdout=out).returncode != 0:
+            sys.exit("report: the inside-Git workloads failed: " + " ".join(command))
+    with open(path) as f:
+        result = json.load(f)
+    section = inside_git_report(result, "./bazelw run //benches:report -- --inside-git")
+    print(section)
+    results = os.path.join(ws, "docs", "results.md")
+    with open(results) as f:
+        text = f.read()
+    when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    section = section.replace("\n\n", "\n\nMeasured %s on %s (%d cores). " % (
+        when, cpu_name(), os.cpu_count() or 0), 1)
+    with open(results, "w") as f:
+        f.write(replace_section(text, INSIDE_GIT, section))
+    print("report: wrote the inside-Git table into %s" % results, file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only", default=",".join(PLATFORMS))
     parser.add_argument("--render", action="store_true")
+    parser.add_argument("--inside-git", action="store_true",
+                        help="only the inside-Git workloads: builds pristine Git and Git with allot "
+                             "per platform, counts them, writes their table into docs/results.md")
+    parser.add_argument("--git-platforms", default="glibc,musl,i386")
+    parser.add_argument("--reuse", action="store_true",
+                        help="--inside-git: take the Gits and repositories an earlier run left")
     parser.add_argument("--backends", default="system",
                         help="the heap backends, comma-separated (BUILD.bazel passes alloc/knobs.bzl's)")
     parser.add_argument("--bazel-flag", action="append", default=[],
@@ -386,6 +506,9 @@ def main():
 
     if opts.render:
         render(outdir, only, opts.quick, backends)
+        return
+    if opts.inside_git:
+        inside_git(ws, outdir, opts)
         return
 
     rounds = ["--rounds=1" if opts.quick else "--rounds=%d" % opts.rounds]
@@ -493,8 +616,16 @@ def render(outdir, only, quick, backends):
         # md[2] is report.md's own first line; the charts stay in bench-report/, not in the
         # repository: no links to them here
         body = [line for line in "\n".join(md[4:]).split("\n") if not line.startswith("![")]
+        text = "\n".join(head + body).rstrip() + "\n"
+        if os.path.exists(results):  # the inside-Git table is --inside-git's: kept as it is
+            with open(results) as f:
+                old = f.read().split("\n")
+            if INSIDE_GIT in old:
+                start = old.index(INSIDE_GIT)
+                end = next((i for i in range(start + 1, len(old)) if old[i].startswith("#")), len(old))
+                text = replace_section(text, INSIDE_GIT, "\n".join(old[start:end]).rstrip() + "\n")
         with open(results, "w") as f:
-            f.write("\n".join(head + body).rstrip() + "\n")
+            f.write(text)
         print("report: wrote %s" % results, file=sys.stderr)
 
 
