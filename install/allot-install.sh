@@ -41,11 +41,10 @@ subst="$subst; s|@libdir@|$libdir|g; s|@pc_up@|$(up "$libdir/pkgconfig")|g; s|@c
 root=$destdir$prefix
 mkdir -p "$root/$includedir/allot/alloc" "$root/$includedir/allot/strategies" "$root/$libdir/pkgconfig" \
 	"$root/$libdir/cmake/allot" "$root/$datadir/doc/allot"
-for header in "$src"/alloc/*.h; do
-	case ${header##*/} in internal.h | *_internal.h | memdebug.h | options.h) continue ;; esac
-	cp "$header" "$root/$includedir/allot/alloc/"
-done
-cp "$src"/strategies/*.h "$root/$includedir/allot/strategies/"
+# the headers a program's #include "alloc/alloc.h" reaches (install/headers), and options.h
+while read -r header; do
+	cp "$src/$header" "$root/$includedir/allot/$header"
+done <"$src/install/headers"
 sed "$subst" "$src/install/options.h.in" >"$root/$includedir/allot/alloc/options.h"
 cp "$lib" "$root/$libdir/liballot.a"
 sed "$subst" "$src/install/allot.pc.in" >"$root/$libdir/pkgconfig/allot.pc"
