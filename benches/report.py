@@ -434,19 +434,28 @@ def inside_git_report(result, command):
     return "\n".join(md) + "\n"
 
 
-def replace_section(text, title, section):
-    """text with its section under title (up to the next heading of that level or higher)
-    replaced by section, or section appended when text has none."""
-    lines = text.rstrip("\n").split("\n")
+def section_bounds(lines, title):
+    """(start, end) of the section under title in lines: from its heading up to the next
+    heading of that level or higher; None when lines have no such heading."""
     if title not in lines:
-        return "\n".join(lines) + "\n\n" + section
+        return None
     start = lines.index(title)
     level = len(title) - len(title.lstrip("#"))
     end = next((i for i in range(start + 1, len(lines))
                 if lines[i].startswith("#") and len(lines[i]) - len(lines[i].lstrip("#")) <= level),
                len(lines))
-    rest = lines[end:]
-    return "\n".join(lines[:start]) + "\n" + section + ("\n" + "\n".join(rest) if rest else "")
+    return start, end
+
+
+def replace_section(text, title, section):
+    """text with its section under title replaced by section, or section appended when text
+    has none."""
+    lines = text.rstrip("\n").split("\n")
+    bounds = section_bounds(lines, title)
+    if not bounds:
+        return "\n".join(lines) + "\n\n" + section
+    rest = lines[bounds[1]:]
+    return "\n".join(lines[:bounds[0]]) + "\n" + section + ("\n" + "\n".join(rest) if rest else "")
 
 
 def inside_git(ws, outdir, opts):
@@ -620,10 +629,9 @@ def render(outdir, only, quick, backends):
         if os.path.exists(results):  # the inside-Git table is --inside-git's: kept as it is
             with open(results) as f:
                 old = f.read().split("\n")
-            if INSIDE_GIT in old:
-                start = old.index(INSIDE_GIT)
-                end = next((i for i in range(start + 1, len(old)) if old[i].startswith("#")), len(old))
-                text = replace_section(text, INSIDE_GIT, "\n".join(old[start:end]).rstrip() + "\n")
+            bounds = section_bounds(old, INSIDE_GIT)
+            if bounds:
+                text = replace_section(text, INSIDE_GIT, "\n".join(old[bounds[0]:bounds[1]]).rstrip() + "\n")
         with open(results, "w") as f:
             f.write(text)
         print("report: wrote %s" % results, file=sys.stderr)
