@@ -44,7 +44,6 @@ builds=("$@")
 [ ${#builds[@]} -gt 0 ] || builds=(make-gcc make-clang meson-gcc meson-clang musl i386)
 
 git_sources
-[ -z "${GIT_SRC:-}" ] || git_src=$GIT_SRC
 echo "git: port $(basename "$git_port"); builds: ${builds[*]}"
 
 other_make=(ALLOT_ARRAY_STRATEGY=heap ALLOT_POOL_STRATEGY=malloc ALLOT_PATH_STORE=inline ALLOT_PATH_FORMAT=libc)
@@ -105,75 +104,51 @@ tests() {
 		END { printf "%d scripts, %d tests passed; %d unit tests passed", s, n, u }' "$log")"
 }
 
-# build NAME: one of the six builds, and its tests.
+# build NAME: one of the six builds, its checks and its tests. make-gcc, musl and i386 are
+# the platforms' builds the report measures (lib.sh's git_platform); the other three are
+# this script's own.
 build() {
-	local name=$1 dir=$work/$1 binary what
+	local name=$1 dir=$work/$1 binary what make_args=() pool=ALLOT_POOL_ARENA cc=gcc
 	since=$SECONDS
 	case $name in
-	make-gcc | make-clang | i386)
-		git_tree "$dir" make || { fail "$name: the port does not apply"; return 0; }
-		case $name in
-		make-gcc) set -- gcc ;;
-		make-clang) set -- clang CFLAGS="-g -O0 -Wall" "${other_make[@]}" ;;
-		i386) git_zlib "$work/zlib-i386" "$git_i386_cc" && set -- "$git_i386_cc" ZLIB_PATH="$work/zlib-i386" ;;
-		esac
-		what="Make DEVELOPER=1, $*"
-		if ! git_make "$dir" "$@"; then
-			fail "$name: build ($what)"
-			grep -E 'error|warning' "$dir/build.log" | head -20 || true
-			return 0
-		fi
-		if ! grep -q 'CC allot-build/allot-alloc-pool.o' "$dir/build.log" ||
-			! grep -q -- '-Wdeclaration-after-statement' "$dir/allot-build/allot-flags"; then
-			fail "$name: allot not built by Git's rules with Git's DEVELOPER flags"
-			return 0
-		fi
-		binary=$dir/git
-		ok "$name: build ($what)"
-		local cc=$1
-		shift
-		if [ "$name" = make-gcc ]; then
-			if make -C "$dir" -j2 DEVELOPER=1 "${git_make_flags[@]}" CC="$cc" "$@" EXCEPT_HDRS="$hdr_except" \
-				hdr-check >"$dir/hdr.log" 2>&1 && grep -q 'HDR allot/strategies/array_inline.h' "$dir/hdr.log"; then
-				ok "$name: hdr-check ($(grep -c 'HDR allot/' "$dir/hdr.log") of allot's headers among $(grep -c ' HDR ' "$dir/hdr.log"))"
-			else
-				fail "$name: hdr-check"
-				grep -B2 -A5 'error' "$dir/hdr.log" | head -30 || true
-			fi
-		fi
-		set -- CC="$cc" "$@"
+	make-gcc) what="glibc, Make DEVELOPER=1, gcc" && binary=$(git_platform glibc "$dir" allot) ;;
+	i386) cc=$git_i386_cc what="Make DEVELOPER=1, $git_i386_cc" && binary=$(git_platform i386 "$dir" allot) ;;
+	musl) what="Meson -Dwarning_level=2 -Dwerror=true, musl-gcc, static" && binary=$(git_platform musl "$dir" allot) ;;
+	make-clang)
+		cc=clang make_args=(CFLAGS="-g -O0 -Wall" "${other_make[@]}")
+		what="Make DEVELOPER=1, clang ${make_args[*]}"
+		git_tree "$dir" make && git_make "$dir" clang "${make_args[@]}" && binary=$dir/git
 		;;
-	meson-gcc | meson-clang | musl)
-		git_tree "$dir" meson || { fail "$name: the port or README's Meson lines do not apply"; return 0; }
-		local pool=ALLOT_POOL_ARENA
-		set --
-		case $name in
-		meson-gcc) export CC=gcc ;;
-		meson-clang) export CC=clang && pool=ALLOT_POOL_MALLOC && set -- "${other_meson[@]}" ;;
-		musl)
-			git_zlib "$work/zlib-musl" musl-gcc && git_musl_cross "$work/musl.ini" "$work/zlib-musl" &&
-				set -- --cross-file "$work/musl.ini" --buildtype=debugoptimized
-			;;
-		esac
-		what="Meson -Dwarning_level=2 -Dwerror=true, ${CC:-musl-gcc} $*"
-		if ! git_meson "$dir" "$@"; then
-			fail "$name: build ($what)"
-			grep -E 'error|warning|ERROR' "$dir/build.log" | head -20 || true
-			unset CC
-			return 0
-		fi
-		unset CC
-		binary=$dir/build/git
-		if what="$what; $(cc_check "$dir" "$pool" 2>&1)"; then
-			ok "$name: build ($what)"
-		else
-			fail "$name: build ($what)"
-			return 0
-		fi
-		set --
+	meson-gcc) what="Meson -Dwarning_level=2 -Dwerror=true, gcc" && git_tree "$dir" meson && git_meson "$dir" gcc && binary=$dir/build/git ;;
+	meson-clang)
+		what="Meson -Dwarning_level=2 -Dwerror=true, clang ${other_meson[*]}" pool=ALLOT_POOL_MALLOC
+		git_tree "$dir" meson && git_meson "$dir" clang "${other_meson[@]}" && binary=$dir/build/git
 		;;
 	*) fail "unknown build $name: make-gcc, make-clang, meson-gcc, meson-clang, musl or i386"; return 0 ;;
 	esac
+	if [ -z "${binary:-}" ]; then
+		fail "$name: build ($what)"
+		grep -E 'error|warning|ERROR|FAILED|malformed|rejected' "$dir/build.log" | head -20 || true
+		return 0
+	fi
+	# allot compiled as Git's own sources are: Make's rules and flags, or libgit's (Meson)
+	if [ -d "$dir/build" ]; then
+		what="$what; $(cc_check "$dir" "$pool" 2>&1)" || { fail "$name: build ($what)"; return 0; }
+	elif ! grep -q 'CC allot-build/allot-alloc-pool.o' "$dir/build.log" ||
+		! grep -q -- '-Wdeclaration-after-statement' "$dir/allot-build/allot-flags"; then
+		fail "$name: allot not built by Git's rules with Git's DEVELOPER flags"
+		return 0
+	fi
+	ok "$name: build ($what)"
+	if [ "$name" = make-gcc ]; then
+		if make -C "$dir" -j2 DEVELOPER=1 "${git_make_flags[@]}" CC=gcc EXCEPT_HDRS="$hdr_except" \
+			hdr-check >"$dir/hdr.log" 2>&1 && grep -q 'HDR allot/strategies/array_inline.h' "$dir/hdr.log"; then
+			ok "$name: hdr-check ($(grep -c 'HDR allot/' "$dir/hdr.log") of allot's headers among $(grep -c ' HDR ' "$dir/hdr.log"))"
+		else
+			fail "$name: hdr-check"
+			grep -B2 -A5 'error' "$dir/hdr.log" | head -30 || true
+		fi
+	fi
 	# the program is what the platform says, with allot in it
 	local kind
 	kind=$(file -b "$binary")
@@ -183,9 +158,11 @@ build() {
 	*) [[ $kind == *"ELF 64-bit"*"x86-64"* ]] ;;
 	esac && nm "$binary" >"$dir/symbols" && grep -q ' T allot_vsnprintf$' "$dir/symbols" ||
 		{ fail "$name: $binary is not what $name builds, with allot: $kind"; return 0; }
-	local system=make
-	[ -d "$dir/build" ] && system=meson
-	tests "$name" "$dir" $system "$@"
+	if [ -d "$dir/build" ]; then
+		tests "$name" "$dir" meson
+	else
+		tests "$name" "$dir" make CC="$cc" "${make_args[@]}"
+	fi
 	echo "$binary" >"$work/$name.git"
 	rm -rf "$dir/t/trash"*
 }

@@ -4,7 +4,7 @@
 # README says, and the zlib and compilers of each platform Git is built for here.
 #
 #   . tests/hosts/git/lib.sh        # needs $root (allot's checkout) and $work (scratch)
-#   git_sources                     # sets $git_src and $zlib_src (unpacked under $work)
+#   git_sources                     # sets $git_src and $zlib_src (unpacked once under $work)
 #   git_tree DIR make|meson|pristine  # a copy of $git_src, allot vendored and the port applied
 #   git_zlib PREFIX CC...           # zlib for a C library Debian has none for, static
 #
@@ -55,36 +55,51 @@ git_fetch() {
 
 # git_versions PACKAGE: the versions Debian unstable serves, newest first.
 git_versions() {
-	git_apt apt-cache showsrc "$1" | sed -n 's/^Version: //p' | sort -u |
-		while read -r v; do echo "$v"; done | sort -r -V
+	git_apt apt-cache showsrc "$1" | sed -n 's/^Version: //p' | sort -u -r -V
 }
 
+# git_unpack DSC DIR: the source package DSC unpacked into DIR, unless DIR already holds it
+# (a second build in the same $work unpacks nothing).
+git_unpack() {
+	[ "$(cat "$2/.allot-dsc" 2>/dev/null)" = "$1" ] && return 0
+	rm -rf "$2"
+	dpkg-source -q -x "$1" "$2" >/dev/null 2>&1 && echo "$1" >"$2/.allot-dsc"
+}
+
+# git_sources: $git_src, the pinned Git (GIT_SRC=DIR: an unpacked Git instead), and $zlib_src,
+# each downloaded once into $git_cache and unpacked once into $work.
 git_sources() {
-	local dsc newest
+	local git_dsc zlib_dsc newest
 	command -v dpkg-source >/dev/null || apt-get install -y -q dpkg-dev >/dev/null
-	if ! dsc=$(git_fetch git "$git_pinned"); then
-		git_apt apt-get update >/dev/null
-		if ! dsc=$(git_fetch git "$git_pinned"); then
-			newest=$(git_versions git | head -1)
-			echo "git: Debian unstable no longer serves Git $git_pinned: taking its newest, $newest" \
-				"(port $(basename "$git_port"))"
-			dsc=$(git_fetch git "$newest") || { echo "git: cannot download Git $newest" >&2; return 1; }
+	# apt's lists of sid's sources are fetched only when a download needs them
+	if [ -n "${GIT_SRC:-}" ]; then
+		git_src=$GIT_SRC git_dsc="$GIT_SRC, GIT_SRC"
+	else
+		if ! git_dsc=$(git_fetch git "$git_pinned"); then
+			git_apt apt-get update >/dev/null
+			if ! git_dsc=$(git_fetch git "$git_pinned"); then
+				newest=$(git_versions git | head -1)
+				echo "git: Debian unstable no longer serves Git $git_pinned: taking its newest, $newest" \
+					"(port $(basename "$git_port"))"
+				git_dsc=$(git_fetch git "$newest") || { echo "git: cannot download Git $newest" >&2; return 1; }
+			fi
 		fi
+		git_src=$work/git-src
+		git_unpack "$git_dsc" "$git_src" || { echo "git: cannot unpack $git_dsc" >&2; return 1; }
+		git_dsc="$(basename "$git_dsc" .dsc), Debian unstable's source package"
 	fi
-	rm -rf "$work/git-src"
-	dpkg-source -q -x "$dsc" "$work/git-src" >/dev/null 2>&1
-	git_src=$work/git-src
-	# zlib: the newest version whose files are all there (a mirror may lag behind its index)
-	if ! dsc=$(ls -t "$git_cache"/src/zlib_*.dsc 2>/dev/null | head -1) || [ -z "$dsc" ]; then
-		[ -s "$git_cache/lists/lock" ] || git_apt apt-get update >/dev/null
+	# zlib: a version already here, else the newest whose files are all there (a mirror may lag
+	# behind its index)
+	zlib_dsc=$(ls -t "$git_cache"/src/zlib_*.dsc 2>/dev/null | head -1) || true
+	if [ -z "$zlib_dsc" ]; then
+		ls "$git_cache"/lists/*Sources* >/dev/null 2>&1 || git_apt apt-get update >/dev/null
 		# shellcheck disable=SC2046 # one version a word
-		dsc=$(git_fetch zlib $(git_versions zlib)) || { echo "git: cannot download zlib" >&2; return 1; }
+		zlib_dsc=$(git_fetch zlib $(git_versions zlib)) || { echo "git: cannot download zlib" >&2; return 1; }
 	fi
-	rm -rf "$work/zlib-src"
-	dpkg-source -q -x "$dsc" "$work/zlib-src" >/dev/null 2>&1
 	zlib_src=$work/zlib-src
-	echo "git: Git $(sed -n 's/^DEF_VER=v//p' "$git_src/GIT-VERSION-GEN") ($(basename "$(ls "$git_cache"/src/git_*.dsc | head -1)" .dsc)," \
-		"Debian unstable's source package), zlib $(basename "$dsc" .dsc)"
+	git_unpack "$zlib_dsc" "$zlib_src" || { echo "git: cannot unpack $zlib_dsc" >&2; return 1; }
+	echo "git: Git $(sed -n 's/^DEF_VER=v//p' "$git_src/GIT-VERSION-GEN") ($git_dsc)," \
+		"zlib $(basename "$zlib_dsc" .dsc)"
 }
 
 # git_readme_block NAME: the lines of README's block marked <!-- NAME -->.
@@ -194,13 +209,14 @@ git_make() {
 	make -C "$dir" -j2 DEVELOPER=1 "${git_make_flags[@]}" CC="$cc" "$@" >"$dir/build.log" 2>&1
 }
 
-# git_meson DIR [SETUP ARGS...]: Git's meson.build into DIR/build, as Git's CI builds it with
-# -Dwarning_level=2 -Dwerror=true (its DEVELOPER=1 warnings, -Werror).
+# git_meson DIR CC [SETUP ARGS...]: Git's meson.build into DIR/build with CC (empty: the
+# cross file's), as Git's CI builds it with -Dwarning_level=2 -Dwerror=true (its DEVELOPER=1
+# warnings, -Werror).
 git_meson() {
-	local dir=$1
-	shift
-	(cd "$dir" && meson setup build -Dwarning_level=2 -Dwerror=true "${git_meson_flags[@]}" "$@" &&
-		ninja -C build) >"$dir/build.log" 2>&1
+	local dir=$1 cc=$2
+	shift 2
+	(cd "$dir" && ${cc:+env CC="$cc"} meson setup build -Dwarning_level=2 -Dwerror=true \
+		"${git_meson_flags[@]}" "$@" && ninja -C build) >"$dir/build.log" 2>&1
 }
 
 # git_platform PLATFORM DIR KIND: Git (KIND allot or pristine) built for PLATFORM as Git's CI
@@ -221,7 +237,7 @@ git_platform() {
 		;;
 	musl)
 		git_zlib "$work/zlib-musl" musl-gcc && git_musl_cross "$work/musl.ini" "$work/zlib-musl" &&
-			git_meson "$dir" --cross-file "$work/musl.ini" --buildtype=debugoptimized && echo "$dir/build/git"
+			git_meson "$dir" "" --cross-file "$work/musl.ini" --buildtype=debugoptimized && echo "$dir/build/git"
 		;;
 	*) echo "git_platform: glibc, musl or i386, not $platform" >&2; return 1 ;;
 	esac
